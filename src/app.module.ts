@@ -1,0 +1,37 @@
+import { DynamicModule, Module, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AccessGuard } from './common/auth/access.guard';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import type { RootLogger } from './common/http/log-root';
+import { RouteTable } from './common/http/route-table';
+import { SerializationInterceptor } from './common/http/serialization.interceptor';
+import { ApiValidationPipe } from './common/validation/api-validation.pipe';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { HealthModule } from './modules/health/health.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  routes: RouteTable;
+  log?: RootLogger;
+  extraModules?: Type[];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ config, routes, log, extraModules = [] }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config, log), DatabaseModule, AuthModule, HealthModule, ...extraModules],
+      providers: [
+        { provide: RouteTable, useValue: routes },
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_PIPE, useClass: ApiValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_INTERCEPTOR, useClass: SerializationInterceptor },
+      ],
+    };
+  }
+}

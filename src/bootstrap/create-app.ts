@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import { RequestMethod, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import { AppModule } from '../app.module';
+import { registerBodyParsers } from '../common/http/body-parser';
+import { PinoNestLogger } from '../common/http/pino-nest-logger';
+import { generateRequestId, registerRequestHooks } from '../common/http/request-hooks';
+import { RouteTable } from '../common/http/route-table';
+import type { AppConfig } from '../config/app-config';
+import { API_PREFIX, buildOpenApiDocument, serveOpenApi } from '../openapi/openapi';
+import pluginMetadata from '../metadata';
+
+export interface CreateAppOptions {
+  /** Where log lines go (default: stdout). Tests pass a capturing stream. */
+  logStream?: DestinationStream;
+  /** Adds X-Sql-Statements to every response (tests and the benchmark). */
+  exposeSqlCount?: boolean;
+  /** Additional modules (test-only routes). */
+  extraModules?: Type[];
+}
+
+const CORS_HEADERS = ['Authorization', 'X-App-Id', 'Content-Type', 'X-Request-Id'];
+
+export function createLogger(config: AppConfig, stream?: DestinationStream): Logger {
+  return pino(
+    {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password'], censor: '[redacted]' },
+    },
+    stream,
+  );
+}
+
+/** Builds the whole application with every HTTP convention wired, initialized but not listening. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config, options.logStream);
+  const routes = new RouteTable();
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    genReqId: generateRequestId,
+    bodyLimit: Math.max(config.bodyLimit, config.uploadLimit),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  const fastify = adapter.getInstance() as unknown as FastifyInstance;
+  routes.attach(fastify);
+  registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? false });
+  registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });
+
+  await SwaggerModule.loadPluginMetadata(pluginMetadata);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ config, routes, log: { logger }, extraModules: options.extraModules }),
+    adapter,
+    { logger: new PinoNestLogger(logger), bodyParser: false, abortOnError: false },
+  );
+  app.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'health', method: RequestMethod.GET }] });
+  app.enableCors({
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: CORS_HEADERS,
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'Allow'],
+    maxAge: 86400,
+    optionsSuccessStatus: 204,
+  });
+  serveOpenApi(app, buildOpenApiDocument(app));
+  await app.init();
+  await fastify.ready();
+  return app;
+}

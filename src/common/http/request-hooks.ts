@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestContext } from '../context/request-context';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Uses the caller's X-Request-Id when it is a sane token, else a new UUID. */
+export function generateRequestId(request: { headers: Record<string, unknown> }): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Echoes the request id, opens the per-request context, and optionally reports SQL statements per request. */
+export function registerRequestHooks(fastify: FastifyInstance, options: { exposeSqlCount: boolean }): void {
+  fastify.addHook('onRequest', (request: FastifyRequest, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    requestContext.run({ requestId: request.id, sqlStatements: 0 }, done);
+  });
+  if (options.exposeSqlCount) {
+    fastify.addHook('onSend', async (_request, reply, payload) => {
+      const context = requestContext.current();
+      if (context) void reply.header('x-sql-statements', String(context.sqlStatements));
+      return payload;
+    });
+  }
+}

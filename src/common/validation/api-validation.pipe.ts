@@ -1,0 +1,57 @@
+import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationFailedException, type FieldError } from '../http/api-errors';
+
+/** Flattens class-validator's tree into `errors[]`: field is the dotted path without indices, index the innermost one. */
+export function toFieldErrors(errors: ValidationError[], parentPath: string[] = [], index?: number): FieldError[] {
+  const out: FieldError[] = [];
+  for (const error of errors) {
+    const isIndex = /^\d+$/.test(error.property);
+    const path = isIndex ? parentPath : [...parentPath, error.property];
+    const here = isIndex ? Number(error.property) : index;
+    const field = path.join('.');
+    for (const message of Object.values(error.constraints ?? {})) {
+      out.push({ message, ...(field ? { field } : {}), ...(here !== undefined ? { index: here } : {}) });
+    }
+    if (error.children?.length) out.push(...toFieldErrors(error.children, path, here));
+  }
+  return out;
+}
+
+const exceptionFactory = (errors: ValidationError[]) => new ValidationFailedException(toFieldErrors(errors));
+
+const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
+
+/**
+ * The global pipe. Bodies reject unknown fields (422, as iFixit does); query strings ignore unknown
+ * parameters (DESIGN §2). Both answer 422 in the iFixit error shape.
+ */
+@Injectable()
+export class ApiValidationPipe implements PipeTransform {
+  private readonly strict = new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+    exceptionFactory,
+  });
+  private readonly lenient = new ValidationPipe({
+    transform: true,
+    whitelist: true,
+    forbidNonWhitelisted: false,
+    validationError: { target: false, value: false },
+    exceptionFactory,
+  });
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const isDto = typeof metadata.metatype === 'function' && !NATIVE_TYPES.includes(metadata.metatype);
+    if (metadata.type === 'body' && isDto) {
+      const body = value === undefined || value === null ? {} : value;
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw new ValidationFailedException([{ message: 'Request body must be a JSON object' }]);
+      }
+      return this.strict.transform(body, metadata);
+    }
+    return this.lenient.transform(value, metadata);
+  }
+}

@@ -1,0 +1,30 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { EventBus } from '../common/events/event-bus';
+import { buildDataSourceOptions } from './data-source-options';
+import { runMigrations } from './run-migrations';
+import { SqlLogger } from './typeorm-logger';
+import { TransactionService } from './transaction.service';
+import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
+
+/** The data source, migrated before any other provider can use it; plus transactions and events. */
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [APP_CONFIG, LOG_ROOT],
+      useFactory: (config: AppConfig, log: RootLogger) => buildDataSourceOptions(config, new SqlLogger(log.logger)),
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        await runMigrations(dataSource);
+        return dataSource;
+      },
+    }),
+  ],
+  providers: [EventBus, TransactionService],
+  exports: [EventBus, TransactionService],
+})
+export class DatabaseModule {}

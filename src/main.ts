@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config/app-config';
+import { createApp } from './bootstrap/create-app';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createApp(config);
+  const log = app.getHttpAdapter().getInstance().log;
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const force = setTimeout(() => {
+      log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app
+      .close()
+      .then(() => {
+        log.info('shutdown complete');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`API at ${config.publicUrl}/api/2.0 — docs at ${config.publicUrl}/api/2.0/docs`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+/* eslint-disable */
+export default async () => {
+  return {};
+};

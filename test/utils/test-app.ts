@@ -1,0 +1,40 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { DataSource } from 'typeorm';
+import { createApp, type CreateAppOptions } from '../../src/bootstrap/create-app';
+import type { AppConfig } from '../../src/config/app-config';
+import { resetDatabase } from './reset-database';
+import { testConfig } from './test-config';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Shorthand for a request with `Authorization: api <token>`. */
+  as(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Boots the real application (Fastify, database, migrations) with an empty database. */
+export async function createTestApp(
+  options: CreateAppOptions & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const app = await createApp(config, { exposeSqlCount: true, ...options });
+  const dataSource = app.get(DataSource);
+  await resetDatabase(dataSource);
+  const fastify = app.getHttpAdapter().getInstance();
+  const inject = (request: InjectOptions) => fastify.inject(request);
+  return {
+    app,
+    config,
+    dataSource,
+    inject,
+    as: (token, request) =>
+      inject({ ...request, headers: { ...(token ? { authorization: `api ${token}` } : {}), ...request.headers } }),
+    close: () => app.close(),
+  };
+}
+
+export const sqlCount = (response: LightMyRequestResponse): number => Number(response.headers['x-sql-statements']);
