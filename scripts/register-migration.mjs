@@ -6,7 +6,10 @@ let source = readFileSync(indexPath, 'utf8');
 if (!source.includes(`'./${fileBase}'`)) {
   source = `import { ${className} } from './${fileBase}';\n` + source;
   source = source.replace(/= \[([\s\S]*?)\];/, (_match, items) => {
-    const list = items.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = items
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     list.push(className);
     return `= [${list.join(', ')}];`;
   });

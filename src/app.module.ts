@@ -11,6 +11,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
+import { WikiTextModule } from './modules/wikitext/wikitext.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -24,7 +25,14 @@ export class AppModule {
   static forRoot({ config, routes, log, extraModules = [] }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config, log), DatabaseModule, AuthModule, HealthModule, ...extraModules],
+      imports: [
+        ConfigModule.forRoot(config, log),
+        DatabaseModule,
+        WikiTextModule,
+        AuthModule,
+        HealthModule,
+        ...extraModules,
+      ],
       providers: [
         { provide: RouteTable, useValue: routes },
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -19,7 +19,8 @@ function esmOnlyPackages(nodeModules) {
   for (const entry of fs.readdirSync(nodeModules)) {
     if (entry.startsWith('.')) continue;
     if (entry.startsWith('@')) {
-      for (const sub of fs.readdirSync(path.join(nodeModules, entry))) visit(path.join(nodeModules, entry, sub), `${entry}/${sub}`);
+      for (const sub of fs.readdirSync(path.join(nodeModules, entry)))
+        visit(path.join(nodeModules, entry, sub), `${entry}/${sub}`);
     } else {
       visit(path.join(nodeModules, entry), entry);
     }
@@ -49,6 +50,8 @@ const shared = {
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  // generated src/metadata.ts imports './x.js' (nodenext style); in jest those are the .ts sources
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };
 
 module.exports = {

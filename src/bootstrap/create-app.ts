@@ -47,7 +47,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
-  const fastify = adapter.getInstance() as unknown as FastifyInstance;
+  const fastify: FastifyInstance = adapter.getInstance();
   routes.attach(fastify);
   registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? false });
   registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });

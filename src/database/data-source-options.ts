@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createConnection } from 'mysql2/promise';
 import type { DataSourceOptions, Logger } from 'typeorm';
 import type { AppConfig, MysqlConnection } from '../config/app-config';
 import { ENTITIES } from './entities';
@@ -14,8 +15,33 @@ const mysqlCredentials = (c: MysqlConnection) => ({
   database: c.database,
 });
 
+export type MysqlFlavour = 'mysql' | 'mariadb';
+
+/**
+ * MySQL and MariaDB speak the same protocol, but TypeORM reads their schemas differently (MariaDB
+ * reports a nullable column's default as the string NULL), so the driver type must match the server.
+ */
+export async function detectMysqlFlavour(connection: MysqlConnection): Promise<MysqlFlavour> {
+  const client = await createConnection({ ...connection, database: undefined });
+  try {
+    const [rows] = await client.query('SELECT VERSION() AS version');
+    return /mariadb/i.test(String((rows as { version: string }[])[0]?.version)) ? 'mariadb' : 'mysql';
+  } finally {
+    await client.end();
+  }
+}
+
 /** The one TypeORM options factory: used by the app, ormconfig.ts (CLI) and the tests. */
-export function buildDataSourceOptions(config: AppConfig, logger?: Logger): DataSourceOptions {
+export async function resolveDataSourceOptions(config: AppConfig, logger?: Logger): Promise<DataSourceOptions> {
+  const flavour = config.database.type === 'mysql' ? await detectMysqlFlavour(config.database.primary) : undefined;
+  return buildDataSourceOptions(config, logger, flavour);
+}
+
+export function buildDataSourceOptions(
+  config: AppConfig,
+  logger?: Logger,
+  flavour: MysqlFlavour = 'mysql',
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     synchronize: false,
@@ -49,7 +75,7 @@ export function buildDataSourceOptions(config: AppConfig, logger?: Logger): Data
   return {
     ...common,
     ...mysqlOptions,
-    type: 'mysql',
+    type: flavour,
     migrations: MYSQL_MIGRATIONS,
     ...(db.replicas.length
       ? { replication: { master: mysqlCredentials(db.primary), slaves: db.replicas.map(mysqlCredentials) } }

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { EventBus } from '../common/events/event-bus';
-import { buildDataSourceOptions } from './data-source-options';
+import { resolveDataSourceOptions } from './data-source-options';
 import { runMigrations } from './run-migrations';
 import { SqlLogger } from './typeorm-logger';
 import { TransactionService } from './transaction.service';
@@ -16,7 +16,7 @@ import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG, LOG_ROOT],
-      useFactory: (config: AppConfig, log: RootLogger) => buildDataSourceOptions(config, new SqlLogger(log.logger)),
+      useFactory: (config: AppConfig, log: RootLogger) => resolveDataSourceOptions(config, new SqlLogger(log.logger)),
       dataSourceFactory: async (options) => {
         const dataSource = await new DataSource(options!).initialize();
         await runMigrations(dataSource);

@@ -8,7 +8,7 @@ const LOCK_TIMEOUT_SECONDS = 120;
  * serialized with GET_LOCK on one dedicated connection; the others wait and then find nothing to do.
  */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
-  if (dataSource.options.type !== 'mysql') {
+  if (dataSource.options.type !== 'mysql' && dataSource.options.type !== 'mariadb') {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   }

@@ -26,7 +26,7 @@ export class TransactionService {
   ) {}
 
   async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type === 'mysql') return this.runWithRetry(work);
+    if (this.dataSource.options.type !== 'better-sqlite3') return this.runWithRetry(work);
     const next = this.sqliteQueue.then(() => this.runOnce(work));
     this.sqliteQueue = next.catch(() => undefined);
     return next;

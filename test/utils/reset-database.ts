@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 /** Empties every table but the migrations log, so each test file starts from a blank database. */
 export async function resetDatabase(dataSource: DataSource): Promise<void> {
   const tables = dataSource.entityMetadatas.map((m) => m.tableName);
-  if (dataSource.options.type === 'mysql') {
+  if (dataSource.options.type !== 'better-sqlite3') {
     const runner = dataSource.createQueryRunner();
     try {
       await runner.query('SET FOREIGN_KEY_CHECKS = 0');

@@ -55,9 +55,11 @@ export function writeError(
   reply: FastifyReply,
   routes: RouteTable,
 ): FastifyReply {
-  let { status, body, unexpected } = describeError(exception);
-  if (unexpected) request.log.error({ err: exception }, 'unhandled error');
-  if (status === HttpStatus.NOT_FOUND && !request.routeOptions?.url) {
+  const described = describeError(exception);
+  let status: number = described.status;
+  let body = described.body;
+  if (described.unexpected) request.log.error({ err: exception }, 'unhandled error');
+  if (status === Number(HttpStatus.NOT_FOUND) && !request.routeOptions?.url) {
     const path = request.url.split('?')[0];
     const allowed = routes.allowedMethods(path);
     if (allowed.length) {

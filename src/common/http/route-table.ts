@@ -12,7 +12,7 @@ export class RouteTable {
 
   attach(fastify: FastifyInstance): void {
     fastify.addHook('onRoute', (route) => {
-      const methods = ([] as HTTPMethods[]).concat(route.method as HTTPMethods | HTTPMethods[]);
+      const methods = ([] as HTTPMethods[]).concat(route.method);
       for (const method of methods) {
         if (!LISTED.includes(method)) continue;
         try {

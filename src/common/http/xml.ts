@@ -23,7 +23,7 @@ function toXmlTree(value: unknown): unknown {
 }
 
 function wrapEntry(key: string, child: unknown): unknown {
-  if (child !== null && typeof child === 'object') return { [`${ATTR}key`]: key, ...(child as object) };
+  if (child !== null && typeof child === 'object') return { [`${ATTR}key`]: key, ...child };
   return { [`${ATTR}key`]: key, '#text': child };
 }
 
@@ -35,5 +35,5 @@ export function toXml(root: string, value: unknown, pretty: boolean): string {
     suppressEmptyNode: false,
     processEntities: true,
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: toXmlTree(value) }) as string}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: toXmlTree(value) })}`;
 }

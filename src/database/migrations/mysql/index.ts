@@ -1,2 +1,2 @@
-import { Initial1795298605631 } from './1795298605631-Initial';
-export const MYSQL_MIGRATIONS: Function[] = [Initial1795298605631];
+import { Initial1795298910071 } from './1795298910071-Initial';
+export const MYSQL_MIGRATIONS: Function[] = [Initial1795298910071];

@@ -1,2 +1,2 @@
-import { Initial1795298603325 } from './1795298603325-Initial';
-export const SQLITE_MIGRATIONS: Function[] = [Initial1795298603325];
+import { Initial1795298906104 } from './1795298906104-Initial';
+export const SQLITE_MIGRATIONS: Function[] = [Initial1795298906104];

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795298603325 implements MigrationInterface {
-  name = 'Initial1795298603325';
+export class Initial1795298906104 implements MigrationInterface {
+  name = 'Initial1795298906104';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(

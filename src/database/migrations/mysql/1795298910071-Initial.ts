@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795298605631 implements MigrationInterface {
-  name = 'Initial1795298605631';
+export class Initial1795298910071 implements MigrationInterface {
+  name = 'Initial1795298910071';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import {
+  collectReferences,
+  emptyDoc,
+  parseWikiText,
+  renderDoc,
+  wikiReferenceKey,
+  wikiTextFromDoc,
+} from '../../wikitext';
+import type {
+  RenderedWikiText,
+  ResolvedImage,
+  ResolvedLink,
+  WikiDoc,
+  WikiReferences,
+  WikiTextResolver,
+} from '../../wikitext';
+
+export type WikiRef = { namespace: string; title: string };
+
+/** Batch loaders, each called at most once per render call with the union of ids. */
+export interface WikiTextLoaders {
+  guide: (ids: number[]) => Promise<Map<number, ResolvedLink>>;
+  document: (ids: number[]) => Promise<Map<number, ResolvedLink>>;
+  image: (ids: number[]) => Promise<Map<number, ResolvedImage>>;
+  /** Result keyed by `wikiReferenceKey(namespace, title)`. */
+  wiki: (refs: WikiRef[]) => Promise<Map<string, ResolvedLink>>;
+  product: (codes: string[]) => Promise<Map<string, ResolvedLink>>;
+}
+
+export type WikiTextReferenceKind = keyof WikiTextLoaders;
+
+function mergeReferences(all: WikiReferences[]): WikiReferences {
+  const guideids = new Set<number>();
+  const imageids = new Set<number>();
+  const documentids = new Set<number>();
+  const products = new Set<string>();
+  const wikis = new Map<string, WikiRef>();
+  for (const refs of all) {
+    refs.guideids.forEach((id) => guideids.add(id));
+    refs.imageids.forEach((id) => imageids.add(id));
+    refs.documentids.forEach((id) => documentids.add(id));
+    refs.products.forEach((code) => products.add(code));
+    refs.wikis.forEach((ref) => wikis.set(wikiReferenceKey(ref.namespace, ref.title), ref));
+  }
+  return {
+    guideids: [...guideids],
+    imageids: [...imageids],
+    documentids: [...documentids],
+    wikis: [...wikis.values()],
+    products: [...products],
+  };
+}
+
+/**
+ * Exposes the wiki-text engine to the app. Content modules (guides, wikis, media…) register
+ * their batch loaders at startup, so this module never imports them.
+ */
+@Injectable()
+export class WikiTextService {
+  private readonly loaders: Partial<WikiTextLoaders> = {};
+
+  registerLoader<K extends WikiTextReferenceKind>(kind: K, loader: WikiTextLoaders[K]): void {
+    this.loaders[kind] = loader;
+  }
+
+  async render(raw: string | null | undefined): Promise<RenderedWikiText> {
+    const [result] = await this.renderMany([raw ?? '']);
+    return result;
+  }
+
+  /** Parses all texts, loads every referenced entity with one call per kind, then renders. */
+  async renderMany(raws: (string | null | undefined)[]): Promise<RenderedWikiText[]> {
+    const texts = raws.map((raw) => (typeof raw === 'string' ? raw : ''));
+    const docs = texts.map((text) => (text === '' ? emptyDoc() : parseWikiText(text)));
+    const resolver = await this.loadResolver(mergeReferences(docs.map(collectReferences)));
+    return docs.map((json, index) => ({ raw: texts[index], rendered: renderDoc(json, resolver), json }));
+  }
+
+  toRaw(doc: WikiDoc): string {
+    return wikiTextFromDoc(doc);
+  }
+
+  private async loadResolver(refs: WikiReferences): Promise<WikiTextResolver> {
+    const { guide, document, image, wiki, product } = this.loaders;
+    const [guides, documents, images, wikis, products] = await Promise.all([
+      guide && refs.guideids.length > 0 ? guide(refs.guideids) : undefined,
+      document && refs.documentids.length > 0 ? document(refs.documentids) : undefined,
+      image && refs.imageids.length > 0 ? image(refs.imageids) : undefined,
+      wiki && refs.wikis.length > 0 ? wiki(refs.wikis) : undefined,
+      product && refs.products.length > 0 ? product(refs.products) : undefined,
+    ]);
+    return {
+      guide: (id) => guides?.get(id),
+      document: (id) => documents?.get(id),
+      image: (id) => images?.get(id),
+      wiki: (namespace, title) => wikis?.get(wikiReferenceKey(namespace, title)),
+      product: (code) => products?.get(code),
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const MAIN = resolve(__dirname, '../dist/src/main.js');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+function start(env: Record<string, string>): {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(url: string, deadline = Date.now() + 20_000): Promise<Response> {
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+describe('the built service as a process', () => {
+  it('starts on a fresh SQLite file, answers /health, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'rgcs-process-'));
+    const server = start({
+      PORT: String(port),
+      DB_PATH: join(dir, 'nested', 'app.sqlite'),
+      MEDIA_DIR: join(dir, 'media'),
+    });
+    try {
+      const health = await waitForHealth(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      const docs = await fetch(`http://127.0.0.1:${port}/api/2.0/openapi.json`);
+      expect(docs.status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('shutdown complete');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    const server = start({ PORT: 'eighty', DB_TYPE: 'postgres' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT: expected an integer from 1 to 65535 (got "eighty")');
+    expect(server.output()).toContain('DB_TYPE: expected sqlite or mysql (got "postgres")');
+  }, 30_000);
+});
