@@ -5,10 +5,12 @@ import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import type { RootLogger } from './common/http/log-root';
 import { RouteTable } from './common/http/route-table';
 import { SerializationInterceptor } from './common/http/serialization.interceptor';
+import { RevisionInterceptor } from './common/revisions/revision.interceptor';
 import { ApiValidationPipe } from './common/validation/api-validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AccessModule } from './modules/access/access.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { WikiTextModule } from './modules/wikitext/wikitext.module';
@@ -39,6 +41,7 @@ export class AppModule {
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_INTERCEPTOR, useClass: SerializationInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: RevisionInterceptor },
       ],
     };
   }

@@ -249,6 +249,42 @@ describe('HTTP conventions (DESIGN §2)', () => {
     });
   });
 
+  describe('revisions (DESIGN §4)', () => {
+    it('requires a well-formed revisionid on versioned routes', async () => {
+      for (const [query, message] of [
+        ['', 'revisionid is required'],
+        ['?revisionid=', 'revisionid is required'],
+        ['?revisionid=abc', 'revisionid must be a positive integer'],
+        ['?revisionid=-1', 'revisionid must be a positive integer'],
+      ]) {
+        const res = await t.inject({ method: 'POST', url: `${T}/versioned${query}` });
+        expect({ query, status: res.statusCode, body: res.json() }).toEqual({
+          query,
+          status: 422,
+          body: { error: true, message, errors: [{ message, field: 'revisionid' }] },
+        });
+      }
+    });
+
+    it('answers a stale revisionid with 409 and the current resource, and passes a current one through', async () => {
+      const stale = await t.inject({ method: 'POST', url: `${T}/versioned?revisionid=6` });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ thingid: 1, revisionid: 7 });
+      const ok = await t.inject({ method: 'POST', url: `${T}/versioned?revisionid=7` });
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json()).toEqual({ thingid: 1, revisionid: 8 });
+    });
+
+    it('accepts a missing revisionid where it is optional', async () => {
+      expect((await t.inject({ method: 'POST', url: `${T}/optionally-versioned` })).json()).toEqual({
+        revisionid: null,
+      });
+      expect((await t.inject({ method: 'POST', url: `${T}/optionally-versioned?revisionid=3` })).json()).toEqual({
+        revisionid: 3,
+      });
+    });
+  });
+
   describe('headers', () => {
     it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
       const echoed = await t.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'abc-123' } });

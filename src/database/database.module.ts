@@ -8,6 +8,7 @@ import { resolveDataSourceOptions } from './data-source-options';
 import { runMigrations } from './run-migrations';
 import { SqlLogger } from './typeorm-logger';
 import { TransactionService } from './transaction.service';
+import { DemoSeedRegistry } from './seed/demo-seed.registry';
 import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
 
 /** The data source, migrated before any other provider can use it; plus transactions and events. */
@@ -24,7 +25,7 @@ import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
       },
     }),
   ],
-  providers: [EventBus, TransactionService],
-  exports: [EventBus, TransactionService],
+  providers: [EventBus, TransactionService, DemoSeedRegistry],
+  exports: [EventBus, TransactionService, DemoSeedRegistry],
 })
 export class DatabaseModule {}

@@ -8,6 +8,8 @@ import { Authenticated, CurrentUser, Public } from '../../src/common/auth/auth-r
 import type { AuthenticatedUser } from '../../src/common/auth/authenticated-user';
 import { RevisionConflictException } from '../../src/common/http/api-errors';
 import { XmlResponse } from '../../src/common/http/response-mode';
+import { StaleRevisionError } from '../../src/common/revisions/stale-revision.error';
+import { RevisionId, Versioned } from '../../src/common/revisions/versioned.decorator';
 import { PaginationQueryDto } from '../../src/common/validation/pagination.dto';
 import { PresenceFlag, QueryBoolean, QueryOrder } from '../../src/common/validation/query-decorators';
 
@@ -104,6 +106,21 @@ class ConventionsTestController {
   async sql() {
     for (let i = 0; i < 3; i += 1) await this.dataSource.query('SELECT 1');
     return {};
+  }
+
+  @Post('versioned')
+  @Public()
+  @Versioned()
+  versioned(@RevisionId() revisionid: number) {
+    if (revisionid !== 7) throw new StaleRevisionError(async () => ({ thingid: 1, revisionid: 7 }));
+    return { thingid: 1, revisionid: 8 };
+  }
+
+  @Post('optionally-versioned')
+  @Public()
+  @Versioned({ required: false })
+  optionallyVersioned(@RevisionId() revisionid?: number) {
+    return { revisionid: revisionid ?? null };
   }
 
   @Get('public')

@@ -1,0 +1,34 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiConflictResponse, ApiQuery } from '@nestjs/swagger';
+
+export const VERSIONED = 'revision:versioned';
+
+export interface VersionedOptions {
+  /** Whether a request without `revisionid` is refused (422). Default true. */
+  required?: boolean;
+}
+
+/**
+ * Marks a write to a versioned resource (DESIGN §4): `?revisionid=` is parsed (and by default required)
+ * once by the RevisionInterceptor, and a StaleRevisionError from the service becomes a 409 whose body
+ * is the current resource.
+ */
+export function Versioned(options: VersionedOptions = {}) {
+  const required = options.required ?? true;
+  return applyDecorators(
+    SetMetadata(VERSIONED, { required }),
+    ApiQuery({
+      name: 'revisionid',
+      required,
+      type: 'integer',
+      description: 'The revisionid the change is based on; a stale one answers 409 with the current version.',
+    }),
+    ApiConflictResponse({ description: 'The revisionid is stale; the body is the current version of the resource.' }),
+  );
+}
+
+/** The parsed `revisionid` of a @Versioned() route (undefined when optional and absent). */
+export const RevisionId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): number | undefined =>
+    context.switchToHttp().getRequest<{ revisionid?: number }>().revisionid,
+);

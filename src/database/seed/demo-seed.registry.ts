@@ -1,0 +1,55 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+
+export interface DemoSeedStep {
+  /** Shown in the log. */
+  name: string;
+  /** Lower runs first: accounts 10, media 20, wikis 30, guides 40, later modules 50+. */
+  order: number;
+  run(): Promise<void>;
+}
+
+export interface StartupTask {
+  name: string;
+  order: number;
+  run(): Promise<void>;
+}
+
+/**
+ * Modules register what they add to a new site: startup tasks run on every start (e.g. ensuring the
+ * ADMIN_EMAIL account), demo steps only when SEED_DEMO is on and no demo has been seeded yet (the first
+ * step decides emptiness through `isEmpty`). All run through the modules' own services.
+ */
+@Injectable()
+export class DemoSeedRegistry implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Seed');
+  private readonly steps: DemoSeedStep[] = [];
+  private readonly startupTasks: StartupTask[] = [];
+  private emptinessCheck: () => Promise<boolean> = async () => false;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  register(step: DemoSeedStep): void {
+    this.steps.push(step);
+  }
+
+  onStartup(task: StartupTask): void {
+    this.startupTasks.push(task);
+  }
+
+  /** The accounts module answers whether the database is new (it has no users). */
+  setEmptinessCheck(check: () => Promise<boolean>): void {
+    this.emptinessCheck = check;
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const seedDemo = this.config.seedDemo && (await this.emptinessCheck());
+    for (const task of [...this.startupTasks].sort((a, b) => a.order - b.order)) await task.run();
+    if (!seedDemo) return;
+    for (const step of [...this.steps].sort((a, b) => a.order - b.order)) {
+      this.logger.log(`seeding demo content: ${step.name}`);
+      await step.run();
+    }
+  }
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { TeamsRepository } from './teams.repository';
+
+/** Team membership, as other modules need it (the teams endpoints live in TeamsController). */
+@Injectable()
+export class TeamsService {
+  constructor(private readonly teams: TeamsRepository) {}
+
+  teamIdsByUser(userids: number[]): Promise<Map<number, number[]>> {
+    return this.teams.teamIdsByUser(userids);
+  }
+
+  async teamIdsOf(userid: number): Promise<number[]> {
+    return (await this.teams.teamIdsByUser([userid])).get(userid) ?? [];
+  }
+
+  isMember(teamid: number, userid: number): Promise<boolean> {
+    return this.teams.isMember(teamid, userid);
+  }
+}
