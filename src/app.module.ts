@@ -32,6 +32,7 @@ export class AppModule {
         DatabaseModule,
         WikiTextModule,
         AuthModule,
+        AccessModule,
         HealthModule,
         ...extraModules,
       ],
