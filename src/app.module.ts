@@ -13,7 +13,14 @@ import { DatabaseModule } from './database/database.module';
 import { AccessModule } from './modules/access/access.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
+import { IconsModule } from './modules/icons/icons.module';
+import { TeamsApiModule } from './modules/teams/teams-api.module';
+import { UsersModule } from './modules/users/users.module';
 import { WikiTextModule } from './modules/wikitext/wikitext.module';
+import { MediaModule } from './modules/media/media.module';
+import { TagsModule } from './modules/tags/tags.module';
+import { ViewHistoryModule } from './modules/view-history/view-history.module';
+import { WikisModule } from './modules/wikis/wikis.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -34,6 +41,13 @@ export class AppModule {
         AuthModule,
         AccessModule,
         HealthModule,
+        UsersModule,
+        TeamsApiModule,
+        IconsModule,
+        MediaModule,
+        TagsModule,
+        ViewHistoryModule,
+        WikisModule,
         ...extraModules,
       ],
       providers: [

@@ -3,10 +3,12 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { AppModule } from '../app.module';
 import { registerBodyParsers } from '../common/http/body-parser';
+import { writeError } from '../common/http/error-writer';
 import { PinoNestLogger } from '../common/http/pino-nest-logger';
 import { generateRequestId, registerRequestHooks } from '../common/http/request-hooks';
 import { RouteTable } from '../common/http/route-table';
@@ -25,6 +27,17 @@ export interface CreateAppOptions {
 
 const CORS_HEADERS = ['Authorization', 'X-App-Id', 'Content-Type', 'X-Request-Id'];
 
+/**
+ * Errors raised before a route handler (body parsing, limits, URL decoding) go to the one error handler
+ * installed when the instance is created. Nest would install its own later, after some routes have
+ * captured the first; keeping ours everywhere means one code path writes every error body.
+ */
+class ServiceFastifyAdapter extends FastifyAdapter {
+  override setErrorHandler(): FastifyInstance {
+    return this.getInstance<FastifyInstance>();
+  }
+}
+
 export function createLogger(config: AppConfig, stream?: DestinationStream): Logger {
   return pino(
     {
@@ -39,7 +52,7 @@ export function createLogger(config: AppConfig, stream?: DestinationStream): Log
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
   const logger = createLogger(config, options.logStream);
   const routes = new RouteTable();
-  const adapter = new FastifyAdapter({
+  const adapter = new ServiceFastifyAdapter({
     loggerInstance: logger,
     genReqId: generateRequestId,
     bodyLimit: Math.max(config.bodyLimit, config.uploadLimit),
@@ -51,6 +64,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   routes.attach(fastify);
   registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? false });
   registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });
+  fastify.setErrorHandler((error, request, reply) => writeError(error, request, reply, routes));
+  await fastify.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10, parts: 20 } });
 
   await SwaggerModule.loadPluginMetadata(pluginMetadata);
   const app = await NestFactory.create<NestFastifyApplication>(

@@ -16,6 +16,22 @@ describe('loadConfig', () => {
       logLevel: 'info',
       bodyLimit: 1024 * 1024,
       uploadLimit: 50 * 1024 * 1024,
+      media: {
+        storage: 'local',
+        publicUrl: undefined,
+        maxImagePixels: 100_000_000,
+        s3: {
+          bucket: undefined,
+          region: 'us-east-1',
+          endpoint: undefined,
+          forcePathStyle: false,
+          accessKeyId: undefined,
+          secretAccessKey: undefined,
+          prefix: undefined,
+        },
+        ffprobePath: 'ffprobe',
+        ffmpegPath: 'ffmpeg',
+      },
     });
   });
 

@@ -67,7 +67,42 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   BODY_LIMIT: integer(1 * MIB, 1024, 1024 * MIB),
   UPLOAD_LIMIT: integer(50 * MIB, 1024, 4096 * MIB),
+  MEDIA_STORAGE: z
+    .string()
+    .default('local')
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.enum(['local', 's3'], { error: 'expected local or s3' })),
+  MEDIA_PUBLIC_URL: url('base of media file URLs, e.g. a CDN'),
+  MEDIA_MAX_PIXELS: integer(100_000_000, 2500, 10_000_000_000),
+  MEDIA_S3_BUCKET: optionalString,
+  MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  MEDIA_S3_ENDPOINT: url('e.g. http://127.0.0.1:9000'),
+  MEDIA_S3_FORCE_PATH_STYLE: booleanFlag(false),
+  MEDIA_S3_ACCESS_KEY_ID: optionalString,
+  MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
+  MEDIA_S3_PREFIX: optionalString,
+  FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
 });
+
+export interface MediaConfig {
+  storage: 'local' | 's3';
+  /** Base of file URLs in responses (e.g. a CDN); default: served by the service. */
+  publicUrl: string | undefined;
+  /** Decompression-bomb guard: largest width × height accepted. */
+  maxImagePixels: number;
+  s3: {
+    bucket: string | undefined;
+    region: string;
+    endpoint: string | undefined;
+    forcePathStyle: boolean;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    prefix: string | undefined;
+  };
+  ffprobePath: string;
+  ffmpegPath: string;
+}
 
 export interface MysqlConnection {
   host: string;
@@ -91,6 +126,7 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   bodyLimit: number;
   uploadLimit: number;
+  media: MediaConfig;
 }
 
 export class ConfigError extends Error {
@@ -156,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: expected both or neither');
   }
+  if (e.MEDIA_STORAGE === 's3' && !e.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
   if (problems.length) throw new ConfigError(problems);
   return {
     env: e.NODE_ENV,
@@ -173,5 +210,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
+    media: {
+      storage: e.MEDIA_STORAGE,
+      publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+      maxImagePixels: e.MEDIA_MAX_PIXELS,
+      s3: {
+        bucket: e.MEDIA_S3_BUCKET,
+        region: e.MEDIA_S3_REGION,
+        endpoint: e.MEDIA_S3_ENDPOINT,
+        forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE,
+        accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+        secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+        prefix: e.MEDIA_S3_PREFIX,
+      },
+      ffprobePath: e.FFPROBE_PATH,
+      ffmpegPath: e.FFMPEG_PATH,
+    },
   };
 }

@@ -10,10 +10,13 @@ export interface Transaction {
 }
 
 const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
-const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 5;
+const backoff = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 20));
 
 /**
- * Every multi-row write runs through here: one transaction, retried on MySQL deadlocks, events after
+ * Every multi-row write runs through here: one transaction, retried with jittered backoff on MySQL
+ * deadlocks and lock timeouts, events after
  * commit. SQLite has a single connection in TypeORM, so its transactions are queued one at a time.
  */
 @Injectable()
@@ -39,6 +42,7 @@ export class TransactionService {
       } catch (error) {
         const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code;
         if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE_MYSQL.has(code)) throw error;
+        await backoff(attempt);
       }
     }
   }

@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import type { Privilege } from '../../src/common/auth/privileges';
 import { nowSeconds } from '../../src/database/columns';
 import { AuthTokenService } from '../../src/modules/auth/auth-token.service';
+import { hashPassword } from '../../src/modules/auth/password';
 import { UserEntity } from '../../src/modules/users/entities/user.entity';
 import type { TestApp } from '../utils/test-app';
 
@@ -15,17 +16,17 @@ export interface CreatedUser {
 /** Inserts a user directly (no API) and issues a token for it. */
 export async function createUser(
   testApp: TestApp,
-  overrides: Partial<UserEntity> & { privilege?: Privilege } = {},
+  overrides: Partial<UserEntity> & { privilege?: Privilege; password?: string } = {},
 ): Promise<CreatedUser> {
   sequence += 1;
-  const { privilege, ...fields } = overrides;
+  const { privilege, password, ...fields } = overrides;
   const repository = testApp.app.get(DataSource).getRepository(UserEntity);
   const user = await repository.save(
     repository.create({
       email: `user${sequence}@example.test`,
       username: `User ${sequence}`,
       uniqueUsername: `user${sequence}`,
-      passwordHash: null,
+      passwordHash: password ? await hashPassword(password) : null,
       privileges: privilege && privilege !== 'User' ? privilege : '',
       joinDate: nowSeconds(),
       aboutRaw: '',

@@ -1,20 +1,45 @@
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../src/config/app-config';
+import { resolveDataSourceOptions } from '../../src/database/data-source-options';
 
-/** Empties every table but the migrations log, so each test file starts from a blank database. */
+/** Empties every table but the migrations log (whatever tables exist), so a test file starts blank. */
 export async function resetDatabase(dataSource: DataSource): Promise<void> {
-  const tables = dataSource.entityMetadatas.map((m) => m.tableName);
   if (dataSource.options.type !== 'better-sqlite3') {
     const runner = dataSource.createQueryRunner();
     try {
+      const tables = ((await runner.query('SHOW TABLES')) as Record<string, string>[]).map(
+        (row) => Object.values(row)[0],
+      );
       await runner.query('SET FOREIGN_KEY_CHECKS = 0');
-      for (const table of tables) await runner.query(`TRUNCATE TABLE \`${table}\``);
+      for (const table of tables.filter((name) => name !== 'migrations'))
+        await runner.query(`TRUNCATE TABLE \`${table}\``);
       await runner.query('SET FOREIGN_KEY_CHECKS = 1');
     } finally {
       await runner.release();
     }
     return;
   }
+  const tables = (
+    await dataSource.query<{ name: string }[]>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+  ).map((r) => r.name);
   await dataSource.query('PRAGMA foreign_keys = OFF');
-  for (const table of tables) await dataSource.query(`DELETE FROM "${table}"`);
+  for (const table of tables.filter((name) => name !== 'migrations')) await dataSource.query(`DELETE FROM "${table}"`);
   await dataSource.query('PRAGMA foreign_keys = ON');
+}
+
+/** Before an app boots on the run's shared MySQL database: empty it, so startup tasks run on a blank site. */
+export async function resetBeforeStart(config: AppConfig): Promise<void> {
+  if (config.database.type !== 'mysql') return;
+  const dataSource = await new DataSource({
+    ...(await resolveDataSourceOptions(config)),
+    entities: [],
+    migrations: [],
+  }).initialize();
+  try {
+    await resetDatabase(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
 }

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/bootstrap/create-app';
 import type { AppConfig } from '../../src/config/app-config';
-import { resetDatabase } from './reset-database';
+import { resetBeforeStart } from './reset-database';
 import { testConfig } from './test-config';
 
 export interface TestApp {
@@ -16,14 +16,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Boots the real application (Fastify, database, migrations) with an empty database. */
+/**
+ * Boots the real application (Fastify, database, migrations, startup tasks) on an empty database:
+ * SQLite in memory is new for every app; the run's MySQL database is emptied first unless keepData.
+ */
 export async function createTestApp(
-  options: CreateAppOptions & { env?: Record<string, string> } = {},
+  options: CreateAppOptions & { env?: Record<string, string>; keepData?: boolean } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
+  if (!options.keepData) await resetBeforeStart(config);
   const app = await createApp(config, { exposeSqlCount: true, ...options });
   const dataSource = app.get(DataSource);
-  await resetDatabase(dataSource);
   const fastify = app.getHttpAdapter().getInstance();
   const inject = (request: InjectOptions) => fastify.inject(request);
   return {

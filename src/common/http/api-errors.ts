@@ -16,6 +16,9 @@ export interface ErrorBody {
 }
 
 export class ApiException extends HttpException {
+  /** Response headers that go with this error (e.g. Retry-After). */
+  headers?: Record<string, string>;
+
   constructor(status: number, message: string, extra: Omit<ErrorBody, 'error' | 'message'> = {}) {
     super({ error: true, message, ...extra } satisfies ErrorBody, status);
   }

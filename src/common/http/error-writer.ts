@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RevisionConflictException, type ErrorBody } from './api-errors';
+import { ApiException, RevisionConflictException, type ErrorBody } from './api-errors';
 import { responseMode } from './response-mode';
 import type { RouteTable } from './route-table';
 import { toXml } from './xml';
@@ -71,6 +71,7 @@ export function writeError(
     }
   }
   if (reply.sent) return reply;
+  if (exception instanceof ApiException && exception.headers) void reply.headers(exception.headers);
   const mode = responseMode(request);
   void reply.status(status);
   if (mode.xmlRoot) {

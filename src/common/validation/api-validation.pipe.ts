@@ -9,7 +9,13 @@ export function toFieldErrors(errors: ValidationError[], parentPath: string[] = 
     const path = isIndex ? parentPath : [...parentPath, error.property];
     const here = isIndex ? Number(error.property) : index;
     const field = path.join('.');
-    for (const message of Object.values(error.constraints ?? {})) {
+    const constraints = Object.values(error.constraints ?? {});
+    // A missing value fails every constraint; one "is required" says it better.
+    const messages =
+      error.value === undefined && constraints.length && !error.children?.length
+        ? [`${field || error.property} is required`]
+        : constraints;
+    for (const message of messages) {
       out.push({ message, ...(field ? { field } : {}), ...(here !== undefined ? { index: here } : {}) });
     }
     if (error.children?.length) out.push(...toFieldErrors(error.children, path, here));
@@ -32,14 +38,14 @@ export class ApiValidationPipe implements PipeTransform {
     whitelist: true,
     forbidNonWhitelisted: true,
     forbidUnknownValues: true,
-    validationError: { target: false, value: false },
+    validationError: { target: false, value: true },
     exceptionFactory,
   });
   private readonly lenient = new ValidationPipe({
     transform: true,
     whitelist: true,
     forbidNonWhitelisted: false,
-    validationError: { target: false, value: false },
+    validationError: { target: false, value: true },
     exceptionFactory,
   });
 

@@ -1,11 +1,21 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { UsersModule } from '../users/users.module';
 import { ApiTokenStrategy } from './api-token.strategy';
+import { AuthController } from './auth.controller';
 import { AuthTokenService } from './auth-token.service';
+import { LoginRateLimiter } from './login-rate-limiter';
+import { LoginService } from './login.service';
 
 @Module({
-  imports: [PassportModule],
-  providers: [AuthTokenService, ApiTokenStrategy],
+  imports: [PassportModule, UsersModule],
+  controllers: [AuthController],
+  providers: [
+    AuthTokenService,
+    ApiTokenStrategy,
+    LoginService,
+    { provide: LoginRateLimiter, useValue: new LoginRateLimiter() },
+  ],
   exports: [AuthTokenService],
 })
 export class AuthModule {}

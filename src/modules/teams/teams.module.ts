@@ -4,6 +4,6 @@ import { TeamsService } from './teams.service';
 
 @Module({
   providers: [TeamsRepository, TeamsService],
-  exports: [TeamsService],
+  exports: [TeamsService, TeamsRepository],
 })
 export class TeamsModule {}

@@ -30,4 +30,97 @@ export class TeamsRepository {
   async isMember(teamid: number, userid: number): Promise<boolean> {
     return (await this.manager().getRepository(TeamMemberEntity).countBy({ teamid, userid })) > 0;
   }
+
+  async listTeams(
+    offset: number,
+    limit: number,
+    order: 'ASC' | 'DESC',
+    newMemberSince?: number,
+  ): Promise<TeamEntity[]> {
+    const query = this.manager().getRepository(TeamEntity).createQueryBuilder('t');
+    if (newMemberSince !== undefined) {
+      query.where('EXISTS (SELECT 1 FROM team_members m WHERE m.teamid = t.teamid AND m.joined_date >= :since)', {
+        since: newMemberSince,
+      });
+    }
+    return query.orderBy('t.teamid', order).offset(offset).limit(limit).getMany();
+  }
+
+  /** Member count, reputation sum and newest join per team, over enabled, unbanned members. */
+  async aggregates(
+    teamids: number[],
+    newMemberSince?: number,
+  ): Promise<Map<number, { members: number; reputation: number; newest: number }>> {
+    const result = new Map<number, { members: number; reputation: number; newest: number }>();
+    if (!teamids.length) return result;
+    const query = this.manager()
+      .getRepository(TeamMemberEntity)
+      .createQueryBuilder('m')
+      .innerJoin('m.user', 'u')
+      .select('m.teamid', 'teamid')
+      .addSelect('COUNT(*)', 'members')
+      .addSelect('COALESCE(SUM(u.reputation), 0)', 'reputation')
+      .addSelect('MAX(m.joined_date)', 'newest')
+      .where('m.teamid IN (:...teamids)', { teamids })
+      .andWhere('u.enabled = :enabled AND u.banned = 0', { enabled: true })
+      .groupBy('m.teamid');
+    if (newMemberSince !== undefined) query.andWhere('m.joined_date >= :since', { since: newMemberSince });
+    const rows = await query.getRawMany<{ teamid: number; members: string; reputation: string; newest: string }>();
+    for (const row of rows) {
+      result.set(Number(row.teamid), {
+        members: Number(row.members),
+        reputation: Number(row.reputation),
+        newest: Number(row.newest),
+      });
+    }
+    return result;
+  }
+
+  /** Members' user ids (enabled, unbanned), ordered by userid. */
+  async memberIds(teamid: number, order: 'ASC' | 'DESC', tx?: EntityManager): Promise<number[]> {
+    const rows = await this.manager(tx)
+      .getRepository(TeamMemberEntity)
+      .createQueryBuilder('m')
+      .innerJoin('m.user', 'u')
+      .select('m.userid', 'userid')
+      .where('m.teamid = :teamid', { teamid })
+      .andWhere('u.enabled = :enabled AND u.banned = 0', { enabled: true })
+      .orderBy('m.userid', order)
+      .getRawMany<{ userid: number }>();
+    return rows.map((r) => Number(r.userid));
+  }
+
+  findTeamByName(name: string): Promise<TeamEntity | null> {
+    return this.manager().getRepository(TeamEntity).findOneBy({ name });
+  }
+
+  insertTeam(team: Omit<TeamEntity, 'teamid'>, tx?: EntityManager): Promise<TeamEntity> {
+    const repo = this.manager(tx).getRepository(TeamEntity);
+    return repo.save(repo.create(team));
+  }
+
+  /** Adds a member unless present; true when added. */
+  async addMember(teamid: number, userid: number, joinedDate: number, tx: EntityManager): Promise<boolean> {
+    const repo = tx.getRepository(TeamMemberEntity);
+    if (await repo.existsBy({ teamid, userid })) return false;
+    await repo.insert({ teamid, userid, joinedDate });
+    return true;
+  }
+
+  async removeMember(teamid: number, userid: number, tx: EntityManager): Promise<boolean> {
+    const result = await tx.getRepository(TeamMemberEntity).delete({ teamid, userid });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The member who joined first (ties by userid), to inherit ownership. */
+  async earliestMember(teamid: number, tx: EntityManager): Promise<number | null> {
+    const row = await tx
+      .getRepository(TeamMemberEntity)
+      .findOne({ where: { teamid }, order: { joinedDate: 'ASC', userid: 'ASC' } });
+    return row?.userid ?? null;
+  }
+
+  async setOwner(teamid: number, ownerUserid: number | null, tx: EntityManager): Promise<void> {
+    await tx.getRepository(TeamEntity).update({ teamid }, { ownerUserid });
+  }
 }

@@ -13,6 +13,10 @@ export class TeamEntity {
   @Column({ name: 'description', type: 'text' })
   description: string;
 
+  /** The first member added becomes the owner; when the owner leaves, the earliest remaining member does. */
+  @Column({ name: 'owner_userid', type: 'int', nullable: true })
+  ownerUserid: number | null;
+
   @Column({ name: 'created_by_userid', type: 'int', nullable: true })
   createdByUserid: number | null;
 

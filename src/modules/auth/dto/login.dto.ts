@@ -1,0 +1,40 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
+import { UNIQUE_USERNAME, UNIQUE_USERNAME_RULE } from '../../users/dto/update-user.dto';
+import { MIN_PASSWORD_LENGTH } from '../password';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class LoginDto {
+  @Transform(trim)
+  @IsString()
+  @MaxLength(255)
+  email: string;
+
+  @IsString()
+  @MaxLength(1024)
+  password: string;
+}
+
+export class RegisterDto {
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(255)
+  email: string;
+
+  /** Display name. */
+  @Transform(trim)
+  @IsString()
+  @Length(1, 255)
+  username: string;
+
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Matches(UNIQUE_USERNAME, { message: UNIQUE_USERNAME_RULE })
+  unique_username?: string;
+
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH, { message: `password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MaxLength(1024)
+  password: string;
+}

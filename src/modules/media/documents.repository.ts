@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { DocumentEntity } from './entities/document.entity';
+import type { MediaRef } from './media-keys';
+
+@Injectable()
+export class DocumentsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private repo(tx?: EntityManager) {
+    return (tx ?? this.dataSource.manager).getRepository(DocumentEntity);
+  }
+
+  findByRef(ref: MediaRef): Promise<DocumentEntity | null> {
+    if (!ref) return Promise.resolve(null);
+    return this.repo().findOneBy('id' in ref ? { documentid: ref.id } : { guid: ref.guid });
+  }
+
+  findByIds(ids: number[]): Promise<DocumentEntity[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.repo().findBy({ documentid: In(ids) });
+  }
+
+  listManager(ownerUserid: number, offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<DocumentEntity[]> {
+    return this.repo().find({
+      where: { ownerUserid, inManager: true },
+      order: { documentid: order },
+      skip: offset,
+      take: limit,
+    });
+  }
+
+  insert(document: Omit<DocumentEntity, 'documentid' | 'owner'>, tx: EntityManager): Promise<DocumentEntity> {
+    const repository = this.repo(tx);
+    return repository.save(repository.create(document));
+  }
+}

@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { nowSeconds } from '../../database/columns';
+import { DocumentTagEntity } from './entities/document-tag.entity';
+import { TagEntity } from './entities/tag.entity';
+
+@Injectable()
+export class TagsRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private manager(tx?: EntityManager): EntityManager {
+    return tx ?? this.dataSource.manager;
+  }
+
+  /** Tag names ordered by tagid. */
+  async list(offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<string[]> {
+    const rows = await this.manager()
+      .getRepository(TagEntity)
+      .find({ select: { tagid: true, name: true }, order: { tagid: order }, skip: offset, take: limit });
+    return rows.map((row) => row.name);
+  }
+
+  /** (docid, tag name) pairs of one kind for many documents, in one query. */
+  async namesOf(kind: string, docids: number[], tx?: EntityManager): Promise<{ docid: number; name: string }[]> {
+    if (!docids.length) return [];
+    const rows = await this.manager(tx)
+      .getRepository(DocumentTagEntity)
+      .createQueryBuilder('dt')
+      .innerJoin(TagEntity, 't', 't.tagid = dt.tagid')
+      .select('dt.docid', 'docid')
+      .addSelect('t.name', 'name')
+      .where('dt.doc_kind = :kind', { kind })
+      .andWhere('dt.docid IN (:...docids)', { docids })
+      .getRawMany<{ docid: number | string; name: string }>();
+    return rows.map((row) => ({ docid: Number(row.docid), name: row.name }));
+  }
+
+  /** The tag's id, creating it when new (INSERT OR IGNORE, so concurrent first uses do not collide). */
+  async ensureTag(name: string, nameKey: string, tx?: EntityManager): Promise<number> {
+    const repository = this.manager(tx).getRepository(TagEntity);
+    const existing = await repository.findOne({ select: { tagid: true }, where: { nameKey } });
+    if (existing) return existing.tagid;
+    await repository
+      .createQueryBuilder()
+      .insert()
+      .into(TagEntity)
+      .values({ name, nameKey, createdDate: nowSeconds() })
+      .orIgnore()
+      .execute();
+    const created = await repository.findOneOrFail({ select: { tagid: true }, where: { nameKey } });
+    return created.tagid;
+  }
+
+  findTagId(nameKey: string, tx?: EntityManager): Promise<TagEntity | null> {
+    return this.manager(tx)
+      .getRepository(TagEntity)
+      .findOne({ select: { tagid: true }, where: { nameKey } });
+  }
+
+  async link(kind: string, docid: number, tagid: number, tx?: EntityManager): Promise<void> {
+    await this.manager(tx)
+      .createQueryBuilder()
+      .insert()
+      .into(DocumentTagEntity)
+      .values({ docKind: kind, docid, tagid, createdDate: nowSeconds() })
+      .orIgnore()
+      .execute();
+  }
+
+  async unlink(kind: string, docid: number, tagid: number, tx?: EntityManager): Promise<void> {
+    await this.manager(tx).getRepository(DocumentTagEntity).delete({ docKind: kind, docid, tagid });
+  }
+
+  /** Removes every tag of the given documents (when a document is purged). */
+  async unlinkAll(kind: string, docids: number[], tx?: EntityManager): Promise<void> {
+    if (!docids.length) return;
+    await this.manager(tx)
+      .getRepository(DocumentTagEntity)
+      .delete({ docKind: kind, docid: In(docids) });
+  }
+}

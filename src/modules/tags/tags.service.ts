@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { unprocessable } from '../../common/http/api-errors';
+import { TagsRepository } from './tags.repository';
+
+export type TaggedKind = 'guide' | 'wiki';
+
+export const MAX_TAG_LENGTH = 32;
+
+/** Case-insensitive identity of a tag name (see TagEntity.nameKey). */
+export function tagKey(name: string): string {
+  return createHash('sha256').update(name.toLowerCase(), 'utf8').digest('hex');
+}
+
+const byName = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { sensitivity: 'base' }) || (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Tags of guides and wikis. A tag is created the first time it is added; names are trimmed, at most 32
+ * characters, case-preserving (the first spelling is kept) and matched case-insensitively. The guides
+ * and wikis modules build their tag routes on this service; access rules are theirs.
+ */
+@Injectable()
+export class TagsService {
+  constructor(private readonly tags: TagsRepository) {}
+
+  /** Trims; 422 (field `tag`) when empty, longer than 32 characters, or containing control characters. */
+  normalize(tag: string): string {
+    const trimmed = typeof tag === 'string' ? tag.trim() : '';
+    if (trimmed === '') throw unprocessable('tag must not be empty', 'tag');
+    if ([...trimmed].length > MAX_TAG_LENGTH) {
+      throw unprocessable(`tag must be at most ${MAX_TAG_LENGTH} characters`, 'tag');
+    }
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw unprocessable('tag must not contain control characters', 'tag');
+    return trimmed;
+  }
+
+  /** docid -> tag names sorted alphabetically (case-insensitive); every requested id is a key. One query. */
+  async tagsOf(kind: TaggedKind, ids: number[], tx?: EntityManager): Promise<Map<number, string[]>> {
+    const result = new Map<number, string[]>(ids.map((id) => [id, []]));
+    for (const { docid, name } of await this.tags.namesOf(kind, [...new Set(ids)], tx)) result.get(docid)?.push(name);
+    for (const names of result.values()) names.sort(byName);
+    return result;
+  }
+
+  /** Adds the tag (creating it if new); adding a tag the document already has changes nothing. */
+  async add(kind: TaggedKind, id: number, tag: string, tx?: EntityManager): Promise<void> {
+    const name = this.normalize(tag);
+    const tagid = await this.tags.ensureTag(name, tagKey(name), tx);
+    await this.tags.link(kind, id, tagid, tx);
+  }
+
+  /** Removes the tag from the document; removing a tag it does not have changes nothing. */
+  async remove(kind: TaggedKind, id: number, tag: string, tx?: EntityManager): Promise<void> {
+    const name = this.normalize(tag);
+    const found = await this.tags.findTagId(tagKey(name), tx);
+    if (found) await this.tags.unlink(kind, id, found.tagid, tx);
+  }
+
+  /** Removes every tag from the given documents (for modules that purge documents). */
+  removeAll(kind: TaggedKind, ids: number[], tx?: EntityManager): Promise<void> {
+    return this.tags.unlinkAll(kind, ids, tx);
+  }
+
+  list(offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<string[]> {
+    return this.tags.list(offset, limit, order);
+  }
+}

@@ -1,0 +1,14 @@
+import type { EntityManager } from 'typeorm';
+import type { AvatarImageDto } from './dto/user-response.dto';
+
+/** Where avatars come from: the media module's MediaService satisfies this. */
+export interface AvatarSource {
+  imageObjects(ids: number[]): Promise<Map<number, AvatarImageDto>>;
+  defaultAvatar(): AvatarImageDto;
+  /** 404 for unknown images, 403 for images not in the user's media manager. */
+  assertImagesUsableBy(userid: number, ids: number[]): Promise<void>;
+  /** Records which images an owner uses, so that the media store keeps them. */
+  setUsage(ownerKind: string, ownerId: number, imageIds: number[], tx?: EntityManager): Promise<void>;
+}
+
+export const AVATAR_SOURCE = Symbol('AVATAR_SOURCE');

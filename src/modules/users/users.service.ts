@@ -1,0 +1,159 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { notFound } from '../../common/http/api-errors';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { PolicyService } from '../access/policy.service';
+import { ReputationService } from '../reputation/reputation.service';
+import { TeamsService } from '../teams/teams.service';
+import { WikiTextService } from '../wikitext/wikitext.service';
+import { AVATAR_SOURCE, type AvatarSource } from './avatar-source';
+import type { UserEntity } from './entities/user.entity';
+import type { ListUsersQueryDto } from './dto/user-query.dto';
+import type { UserDetailDto, UserLightDto, UserListItemDto, UserSummaryDto } from './dto/user-response.dto';
+import type { NameSearchResultDto, UserSearchResultDto } from './dto/user-search.dto';
+import { toUserDetail, toUserLight, toUserListItem, toUserSummary, type UserContext } from './user.mapper';
+import { UsersRepository } from './users.repository';
+
+/** Reads of users, and the batch helpers other modules use to embed users in their responses. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly teams: TeamsService,
+    private readonly reputation: ReputationService,
+    private readonly wikiText: WikiTextService,
+    private readonly policy: PolicyService,
+    @Inject(AVATAR_SOURCE) private readonly avatars: AvatarSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Team ids and avatars for many users: two queries whatever their number. */
+  async context(users: UserEntity[]): Promise<UserContext> {
+    const imageids = [...new Set(users.map((u) => u.imageid).filter((id): id is number => id !== null))];
+    const [teams, images] = await Promise.all([
+      this.teams.teamIdsByUser(users.map((u) => u.userid)),
+      this.avatars.imageObjects(imageids),
+    ]);
+    return { publicUrl: this.config.publicUrl, teams, images, defaultAvatar: this.avatars.defaultAvatar() };
+  }
+
+  /** Light user objects for ids (authors, commenters…), in one batch. */
+  async lightUsers(userids: number[]): Promise<Map<number, UserLightDto>> {
+    const users = await this.users.findByIds([...new Set(userids)]);
+    const ctx = await this.context(users);
+    return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
+  }
+
+  async summaries(users: UserEntity[]): Promise<UserSummaryDto[]> {
+    const ctx = await this.context(users);
+    return users.map((u) => toUserSummary(u, ctx));
+  }
+
+  async list(query: ListUsersQueryDto, caller?: AuthenticatedUser): Promise<UserListItemDto[]> {
+    const admin = this.policy.isAdmin(caller);
+    const users = await this.users.list({
+      offset: query.offset,
+      limit: query.limit,
+      order: query.order,
+      joinedSince: query.joinedSince,
+      enabled: admin ? query.enabled : true,
+      banned: admin ? query.banned : false,
+    });
+    const ctx = await this.context(users);
+    return users.map((u) => toUserListItem(u, ctx));
+  }
+
+  async findEntity(userid: number): Promise<UserEntity> {
+    const user = await this.users.findById(userid);
+    if (!user) throw notFound('User');
+    return user;
+  }
+
+  async detail(userid: number, caller?: AuthenticatedUser): Promise<UserDetailDto> {
+    return this.detailOf(await this.findEntity(userid), caller);
+  }
+
+  async detailOf(user: UserEntity, caller?: AuthenticatedUser): Promise<UserDetailDto> {
+    const [ctx, badges, about] = await Promise.all([
+      this.context([user]),
+      this.reputation.badgeCounts([user.userid]),
+      this.wikiText.render(user.aboutRaw),
+    ]);
+    return toUserDetail(user, ctx, {
+      badgeCounts: badges.get(user.userid) ?? { bronze: 0, silver: 0, gold: 0, total: 0 },
+      aboutRendered: about.rendered,
+      isSelf: caller?.userid === user.userid,
+      isAdmin: this.policy.isAdmin(caller),
+    });
+  }
+
+  async detailBy(kind: 'email' | 'sso' | 'employee', value: string, caller: AuthenticatedUser): Promise<UserDetailDto> {
+    const user =
+      kind === 'email'
+        ? await this.users.findByEmail(value)
+        : kind === 'sso'
+          ? await this.users.findBySsoUserid(value)
+          : await this.users.findByEmployeeId(value);
+    if (!user) throw notFound('User');
+    return this.detailOf(user, caller);
+  }
+
+  /**
+   * A numeric term is a userid. Otherwise ranked: exact unique_username, exact username, exact e-mail
+   * (Admins only), then partial matches in that order. Non-Admins never match e-mails nor see disabled
+   * or banned accounts.
+   */
+  async search(
+    term: string,
+    options: { uniqueOnly: boolean; offset: number; limit: number },
+    caller?: AuthenticatedUser,
+  ): Promise<UserSearchResultDto> {
+    const admin = this.policy.isAdmin(caller);
+    let found: { users: UserEntity[]; total: number };
+    if (/^\d+$/.test(term.trim())) {
+      const user = await this.users.findById(Number(term.trim()));
+      const visible =
+        user && (admin || (user.enabled && user.banned === 0)) && (!options.uniqueOnly || user.uniqueUsername !== null);
+      found = visible ? { users: options.offset === 0 ? [user] : [], total: 1 } : { users: [], total: 0 };
+    } else {
+      found = await this.users.search({
+        term: term.trim(),
+        includeEmail: admin,
+        uniqueOnly: options.uniqueOnly,
+        includeDisabled: admin,
+        offset: options.offset,
+        limit: options.limit,
+      });
+    }
+    const ctx = await this.context(found.users);
+    return {
+      search: term,
+      limit: options.limit,
+      offset: options.offset,
+      totalResults: found.total,
+      moreResults: options.offset + found.users.length < found.total,
+      results: found.users.map((u) => toUserLight(u, ctx)),
+    };
+  }
+
+  async searchNames(term: string, offset: number, limit: number): Promise<NameSearchResultDto> {
+    const found = await this.users.searchNames(term.trim(), offset, limit);
+    const ctx = await this.context(found.users);
+    return {
+      search: term,
+      limit,
+      offset,
+      totalResults: found.total,
+      moreResults: offset + found.users.length < found.total,
+      results: found.users.map((u) => {
+        const light = toUserLight(u, ctx);
+        return {
+          username: u.username,
+          unique_username: u.uniqueUsername,
+          image: light.image.mini ?? light.image.original ?? '',
+        };
+      }),
+    };
+  }
+}

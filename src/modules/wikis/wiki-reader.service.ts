@@ -1,0 +1,218 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { notFound, unprocessable } from '../../common/http/api-errors';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { collectReferences } from '../../wikitext';
+import { PolicyService } from '../access/policy.service';
+import { MediaService } from '../media/media.service';
+import { TagsService } from '../tags/tags.service';
+import { ViewHistoryService } from '../view-history/view-history.service';
+import { WikiTextService } from '../wikitext/wikitext.service';
+import type { WikiEntity } from './entities/wiki.entity';
+import type { DocumentObjectDto } from '../media/dto/document-object.dto';
+import type { ImageObjectDto } from '../media/dto/image-object.dto';
+import type { LinkedWikiDto, WikiDetailDto, WikiLightDto } from './dto/wiki-response.dto';
+import { CategoriesRepository } from './categories/categories.repository';
+import {
+  guideUrl,
+  isWikiNamespace,
+  NAMESPACE_RULES,
+  parseFlags,
+  titleFromPath,
+  titleHash,
+  wikiUrl,
+  type WikiNamespace,
+} from './wiki-namespaces';
+import { parseRevisionData, pickVersion, revisionIdsFor, type WikiVersion } from './wiki-version';
+import { WikisRepository, type LightWikiRow } from './wikis.repository';
+import type { EntityManager } from 'typeorm';
+
+export interface ReadOptions {
+  langid?: string;
+  unpatrolled?: boolean;
+  /** The newest revision even when it is a deletion: the current resource of a 409. */
+  allowDeleted?: boolean;
+}
+
+/** Namespace from a path: case-insensitive; unknown is a 422. */
+export function parseNamespace(raw: string): WikiNamespace {
+  const namespace = raw.toUpperCase();
+  if (!isWikiNamespace(namespace)) throw unprocessable(`Unknown wiki namespace ${raw}`, 'namespace');
+  return namespace;
+}
+
+/** Reads: versions, details and light objects (lists, children, ancestors). */
+@Injectable()
+export class WikiReaderService {
+  constructor(
+    private readonly wikis: WikisRepository,
+    private readonly categories: CategoriesRepository,
+    private readonly wikitext: WikiTextService,
+    private readonly policy: PolicyService,
+    private readonly media: MediaService,
+    private readonly tags: TagsService,
+    private readonly views: ViewHistoryService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get publicUrl(): string {
+    return this.config.publicUrl;
+  }
+
+  /** The wiki row (deleted ones included) or 404. */
+  async findWiki(namespace: WikiNamespace, rawTitle: string, tx?: EntityManager): Promise<WikiEntity> {
+    const wiki = await this.wikis.findWiki(namespace, titleFromPath(rawTitle), tx);
+    if (!wiki) throw notFound('Wiki');
+    return wiki;
+  }
+
+  async version(wiki: WikiEntity, options: ReadOptions = {}): Promise<WikiVersion | undefined> {
+    const languages = await this.wikis.languagesOf(wiki.wikiid);
+    const revisions = await this.wikis.revisions(revisionIdsFor(languages, options.unpatrolled ?? false));
+    return pickVersion(wiki, languages, revisions, {
+      langid: options.langid,
+      unpatrolled: options.unpatrolled ?? false,
+      allowDeleted: options.allowDeleted,
+    });
+  }
+
+  /** The body of a 409: the wiki at its newest revision in that language (a deletion included). */
+  async conflictBody(
+    namespace: WikiNamespace,
+    rawTitle: string,
+    langid: string | undefined,
+    caller: AuthenticatedUser,
+  ) {
+    return this.toDetail(
+      await this.readable(namespace, rawTitle, { langid, unpatrolled: true, allowDeleted: true }),
+      caller,
+    );
+  }
+
+  /** A readable version or 404 (deleted wikis read as missing). */
+  async readable(namespace: WikiNamespace, rawTitle: string, options: ReadOptions = {}): Promise<WikiVersion> {
+    const version = await this.version(await this.findWiki(namespace, rawTitle), options);
+    if (!version) throw notFound('Wiki');
+    return version;
+  }
+
+  /** The detail a write answers with (not a read: no view recorded). */
+  async current(
+    namespace: WikiNamespace,
+    rawTitle: string,
+    options: ReadOptions,
+    caller: AuthenticatedUser,
+  ): Promise<WikiDetailDto> {
+    return this.toDetail(await this.readable(namespace, rawTitle, options), caller);
+  }
+
+  /** GET /wikis/{namespace}/{title}; records the view for an authenticated caller. */
+  async detail(
+    namespace: WikiNamespace,
+    rawTitle: string,
+    options: ReadOptions,
+    caller?: AuthenticatedUser,
+  ): Promise<WikiDetailDto> {
+    const version = await this.readable(namespace, rawTitle, options);
+    if (caller) this.views.record(caller.userid, 'WIKI', version.wiki.wikiid);
+    return this.toDetail(version, caller);
+  }
+
+  async toDetail(version: WikiVersion, caller: AuthenticatedUser | undefined): Promise<WikiDetailDto> {
+    const { wiki, shown, source } = version;
+    const namespace = wiki.namespace as WikiNamespace;
+    const data = parseRevisionData(source.data);
+    const [rendered, tagMap, images, canEdit] = await Promise.all([
+      this.wikitext.render(shown.contents),
+      this.tags.tagsOf('wiki', [wiki.wikiid]),
+      source.imageid ? this.media.imageObjects([source.imageid]) : Promise.resolve(new Map<number, ImageObjectDto>()),
+      this.policy.canEditWiki(caller, { namespace: wiki.namespace, title: wiki.title }),
+    ]);
+    const linked = await this.linkedWikis(collectReferences(rendered.json).wikis);
+    const detail: WikiDetailDto = {
+      wikiid: wiki.wikiid,
+      langid: version.langid,
+      namespace: wiki.namespace,
+      title: wiki.title,
+      display_title: shown.displayTitle,
+      revisionid: shown.revisionid,
+      modified_date: shown.date,
+      created_date: wiki.createdDate,
+      author: wiki.authorid,
+      contents_raw: shown.contents,
+      contents_rendered: rendered.rendered,
+      contents_json: rendered.json,
+      linked_wikis: linked,
+      image: (source.imageid && images.get(source.imageid)) || null,
+      flags: parseFlags(source.flags),
+      tags: tagMap.get(wiki.wikiid) ?? [],
+      can_edit: canEdit,
+      available_langids: version.availableLangids,
+      source_revisionid: version.sourceRevisionid,
+    };
+    const returned = NAMESPACE_RULES[namespace].returned;
+    if (returned.includes('description')) detail.description = shown.summary;
+    if (returned.includes('info')) detail.info = data.info ?? [];
+    if (returned.includes('suppliers')) detail.suppliers = (data.suppliers ?? []).map((s) => ({ ...s }));
+    if (returned.includes('repairability_score')) detail.repairability_score = data.repairability_score ?? null;
+    if (namespace === 'CATEGORY') await this.addCategoryFields(detail, wiki, data.documents ?? [], version.langid);
+    return detail;
+  }
+
+  private async addCategoryFields(detail: WikiDetailDto, wiki: WikiEntity, documentids: number[], langid: string) {
+    const [ancestorIds, children, guides, documents] = await Promise.all([
+      wiki.parentWikiid === null ? Promise.resolve([]) : this.wikis.ancestorIds(wiki.wikiid),
+      this.wikis.childrenOf(wiki.wikiid, langid),
+      this.categories.guidesIn(titleHash(wiki.title)),
+      documentids.length
+        ? this.media.documentObjects(documentids)
+        : Promise.resolve(new Map<number, DocumentObjectDto>()),
+    ]);
+    const ancestorRows = await this.wikis.lightByIds(ancestorIds, langid);
+    const ancestors = ancestorIds.map((id) => ancestorRows.get(id)).filter((row): row is LightWikiRow => !!row);
+    const lights = await this.toLights([...ancestors, ...children]);
+    detail.parent = ancestors[0]?.title ?? null;
+    detail.ancestors = lights.slice(0, ancestors.length);
+    detail.children = lights.slice(ancestors.length);
+    detail.guides = guides.map((g) => ({
+      dataType: 'guide',
+      guideid: g.guideid,
+      title: g.title,
+      category: g.category,
+      url: guideUrl(this.publicUrl, g.guideid, g.title),
+    }));
+    detail.documents = documentids
+      .map((id) => documents.get(id))
+      .filter((d): d is DocumentObjectDto => d !== undefined);
+  }
+
+  /** Existing wikis among references, in order of first appearance. */
+  async linkedWikis(refs: { namespace: string; title: string }[]): Promise<LinkedWikiDto[]> {
+    const rows = await this.wikis.lightByRefs(refs);
+    const byKey = new Map(rows.map((row) => [`${row.namespace}\u0000${row.title}`, row]));
+    return refs
+      .map((ref) => byKey.get(`${ref.namespace}\u0000${ref.title}`))
+      .filter((row): row is LightWikiRow => !!row)
+      .map((row) => ({ wikiid: row.wikiid, namespace: row.namespace, title: row.title }));
+  }
+
+  /** Light objects for rows, with every image loaded in one call. */
+  async toLights(rows: LightWikiRow[]): Promise<WikiLightDto[]> {
+    const imageids = [...new Set(rows.map((row) => row.imageid).filter((id): id is number => id !== null))];
+    const images = imageids.length ? await this.media.imageObjects(imageids) : new Map<number, ImageObjectDto>();
+    return rows.map((row) => ({
+      dataType: 'wiki',
+      wikiid: row.wikiid,
+      namespace: row.namespace,
+      title: row.title,
+      display_title: row.displayTitle,
+      langid: row.langid,
+      summary: row.summary,
+      text: row.summary,
+      url: wikiUrl(this.publicUrl, row.namespace, row.title),
+      image: (row.imageid !== null && images.get(row.imageid)) || null,
+      modified_date: row.modifiedDate,
+    }));
+  }
+}

@@ -1,0 +1,74 @@
+import type { WikiLanguageEntity } from './entities/wiki-language.entity';
+import type { WikiRevisionData, WikiRevisionEntity } from './entities/wiki-revision.entity';
+import type { WikiEntity } from './entities/wiki.entity';
+
+/** One readable version of a wiki: the language shown, its revision, and the source-language revision. */
+export interface WikiVersion {
+  wiki: WikiEntity;
+  languages: WikiLanguageEntity[];
+  /** Language of the text shown. */
+  langid: string;
+  /** The revision whose contents, display title and description are shown. */
+  shown: WikiRevisionEntity;
+  /** The source-language revision: image, flags and the namespace-specific fields come from it. */
+  source: WikiRevisionEntity;
+  sourceRevisionid: number | null;
+  availableLangids: string[];
+}
+
+export function parseRevisionData(stored: string): WikiRevisionData {
+  try {
+    const parsed: unknown = JSON.parse(stored || '{}');
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Picks the revisions to show: the newest patrolled one (or the newest with `unpatrolled`) of the
+ * requested language when it is live, else of the source language. Undefined when the source
+ * language's revision is a deletion (the wiki reads as 404), unless `allowDeleted` (409 bodies).
+ */
+export function pickVersion(
+  wiki: WikiEntity,
+  languages: WikiLanguageEntity[],
+  revisions: Map<number, WikiRevisionEntity>,
+  options: { langid?: string; unpatrolled: boolean; allowDeleted?: boolean },
+): WikiVersion | undefined {
+  const pointer = (language: WikiLanguageEntity | undefined) =>
+    language ? (options.unpatrolled ? language.headRevisionid : language.revisionid) : null;
+  const master = languages.find((l) => l.langid === wiki.langid);
+  const masterId = pointer(master);
+  const source = masterId === null ? undefined : revisions.get(masterId);
+  if (!source || (source.deleted && !options.allowDeleted)) return undefined;
+  let shown = source;
+  let shownLanguage = master;
+  if (options.langid && options.langid !== wiki.langid) {
+    const language = languages.find((l) => l.langid === options.langid);
+    const id = pointer(language);
+    const translated = id === null ? undefined : revisions.get(id);
+    if (translated && !translated.deleted) {
+      shown = translated;
+      shownLanguage = language;
+    }
+  }
+  return {
+    wiki,
+    languages,
+    langid: shown.langid,
+    shown,
+    source,
+    sourceRevisionid: shownLanguage?.sourceRevisionid ?? null,
+    availableLangids: languages
+      .filter((l) => l.revisionid !== null && revisions.get(l.revisionid) && !revisions.get(l.revisionid)?.deleted)
+      .map((l) => l.langid),
+  };
+}
+
+/** Revision ids `pickVersion` may need: every language's patrolled pointer plus the heads asked for. */
+export function revisionIdsFor(languages: WikiLanguageEntity[], unpatrolled: boolean): number[] {
+  return languages
+    .flatMap((l) => [l.revisionid, unpatrolled ? l.headRevisionid : null])
+    .filter((id): id is number => id !== null);
+}

@@ -1,0 +1,52 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { MediaModule } from '../media/media.module';
+import { TagsModule } from '../tags/tags.module';
+import { ViewHistoryModule } from '../view-history/view-history.module';
+import { CategoriesController, CategoryTreeController } from './categories/categories.controller';
+import { CategoriesRepository } from './categories/categories.repository';
+import { CategoriesService } from './categories/categories.service';
+import { CategoryGuidesListener } from './categories/category-guides.listener';
+import { MachineTranslation } from './machine-translation';
+import { WikiListService } from './wiki-list.service';
+import { WikiReaderService } from './wiki-reader.service';
+import { WikiTagsController } from './wiki-tags.controller';
+import { WikiWriterService } from './wiki-writer.service';
+import { WikisDemoSeed } from './wikis-demo.seed';
+import { WikisController } from './wikis.controller';
+import { WikiSubjectsRepository, WikisRepository } from './wikis.repository';
+import { WikisService } from './wikis.service';
+
+export { WikisService } from './wikis.service';
+export { MachineTranslation, type MachineTranslationProvider } from './machine-translation';
+
+/** Wikis in six namespaces, the category tree, wiki tags; demo content at order 30. */
+@Module({
+  imports: [TagsModule, MediaModule, ViewHistoryModule],
+  // CategoriesController first: its static CATEGORY segment must win over WikisController's :namespace.
+  controllers: [CategoriesController, CategoryTreeController, WikiTagsController, WikisController],
+  providers: [
+    WikisRepository,
+    WikiSubjectsRepository,
+    CategoriesRepository,
+    WikiReaderService,
+    WikiWriterService,
+    WikiListService,
+    CategoriesService,
+    CategoryGuidesListener,
+    MachineTranslation,
+    WikisService,
+    WikisDemoSeed,
+  ],
+  exports: [WikisService, MachineTranslation],
+})
+export class WikisModule implements OnModuleInit {
+  constructor(
+    private readonly seeds: DemoSeedRegistry,
+    private readonly demo: WikisDemoSeed,
+  ) {}
+
+  onModuleInit(): void {
+    this.seeds.register({ name: 'wikis', order: 30, run: () => this.demo.run() });
+  }
+}
