@@ -17,6 +17,7 @@ import { IconsModule } from './modules/icons/icons.module';
 import { TeamsApiModule } from './modules/teams/teams-api.module';
 import { UsersModule } from './modules/users/users.module';
 import { WikiTextModule } from './modules/wikitext/wikitext.module';
+import { CommentsModule } from './modules/comments/comments.module';
 import { MediaModule } from './modules/media/media.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { ViewHistoryModule } from './modules/view-history/view-history.module';
@@ -48,6 +49,7 @@ export class AppModule {
         TagsModule,
         ViewHistoryModule,
         WikisModule,
+        CommentsModule,
         ...extraModules,
       ],
       providers: [

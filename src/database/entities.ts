@@ -1,3 +1,4 @@
+import { CommentEntity } from '../modules/comments/entities/comment.entity';
 import { AuthTokenEntity } from '../modules/auth/entities/auth-token.entity';
 import { ReputationAwardEntity } from '../modules/reputation/entities/reputation-award.entity';
 import { UserBadgeEntity } from '../modules/reputation/entities/user-badge.entity';
@@ -18,6 +19,7 @@ import { WikiEntity } from '../modules/wikis/entities/wiki.entity';
 
 /** Every entity of the service; the data source, migrations check and tests share this list. */
 export const ENTITIES = [
+  CommentEntity,
   UserEntity,
   AuthTokenEntity,
   TeamEntity,
