@@ -4,6 +4,7 @@ import { ApiException, unauthorized } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { UserWithTokenDto } from '../users/dto/user-response.dto';
+import type { UserEntity } from '../users/entities/user.entity';
 import { UserAccountsService } from '../users/user-accounts.service';
 import { UsersService } from '../users/users.service';
 import { AuthTokenService } from './auth-token.service';
@@ -40,16 +41,7 @@ export class LoginService {
       throw unauthorized(INVALID);
     }
     this.limiter.reset(accountKey);
-    const authToken = await this.tokens.issue(user.userid, appId);
-    return {
-      ...(await this.users.detailOf(user, {
-        userid: user.userid,
-        username: user.username,
-        privileges: [],
-        tokenid: 0,
-      })),
-      authToken,
-    };
+    return this.startSession(user, appId);
   }
 
   async logout(caller: AuthenticatedUser): Promise<void> {
@@ -67,15 +59,13 @@ export class LoginService {
       uniqueUsername: dto.unique_username ?? null,
       password: dto.password,
     });
+    return this.startSession(user, appId);
+  }
+
+  /** A new token and the user's own detail (the user sees their e-mail). */
+  private async startSession(user: UserEntity, appId?: string): Promise<UserWithTokenDto> {
     const authToken = await this.tokens.issue(user.userid, appId);
-    return {
-      ...(await this.users.detailOf(user, {
-        userid: user.userid,
-        username: user.username,
-        privileges: [],
-        tokenid: 0,
-      })),
-      authToken,
-    };
+    const self = { userid: user.userid, username: user.username, privileges: [], tokenid: 0 };
+    return { ...(await this.users.detailOf(user, self)), authToken };
   }
 }

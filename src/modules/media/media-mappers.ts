@@ -11,7 +11,7 @@ import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
 import { defaultAvatarUrl } from '../icons/icon-urls';
 import { IMAGE_VARIANTS, ORIGINAL, VARIANT_NAMES } from './processing/image-variants';
 
-/** Same as the users module's default avatar, so users look the same whichever source answers. */
+/** The image of users and teams without one of their own. */
 export const DEFAULT_AVATAR_GUID = 'defaultavatar000';
 
 export type ImageFiles = Pick<ImageEntity, 'guid' | 'originalExt' | 'variantExt'>;

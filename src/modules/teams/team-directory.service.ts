@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../database/errors';
 import { TransactionService } from '../../database/transaction.service';
 import { PolicyService } from '../access/policy.service';
 import { TEAM_JOINED } from '../reputation/reputation.events';
-import { defaultAvatar } from '../users/default-avatar';
+import { MediaService } from '../media/media.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { CreateTeamDto, ListTeamsQueryDto, TeamDto } from './dto/team.dto';
@@ -26,6 +26,7 @@ export class TeamDirectoryService {
     private readonly users: UsersService,
     private readonly policy: PolicyService,
     private readonly transactions: TransactionService,
+    private readonly media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -119,7 +120,7 @@ export class TeamDirectoryService {
       name: team.name,
       owner: team.ownerUserid,
       reputation: aggregate?.reputation ?? 0,
-      image: defaultAvatar(this.config.publicUrl),
+      image: this.media.defaultAvatar(),
       url: teamUrl(this.config.publicUrl, team),
       member_count: aggregate?.members ?? 0,
       description: team.description,
