@@ -14,6 +14,10 @@ export class TeamsService {
     return (await this.teams.teamIdsByUser([userid])).get(userid) ?? [];
   }
 
+  async teamNameOf(teamid: number): Promise<string | undefined> {
+    return (await this.teams.findTeam(teamid))?.name;
+  }
+
   isMember(teamid: number, userid: number): Promise<boolean> {
     return this.teams.isMember(teamid, userid);
   }

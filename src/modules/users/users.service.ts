@@ -70,6 +70,11 @@ export class UsersService {
     return user;
   }
 
+  /** The display name of a user, or undefined when there is no such user. */
+  async usernameOf(userid: number): Promise<string | undefined> {
+    return (await this.users.findById(userid))?.username;
+  }
+
   async detail(userid: number, caller?: AuthenticatedUser): Promise<UserDetailDto> {
     return this.detailOf(await this.findEntity(userid), caller);
   }

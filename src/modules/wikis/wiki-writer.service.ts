@@ -32,7 +32,9 @@ import {
 } from './wiki-namespaces';
 import { WikiReaderService } from './wiki-reader.service';
 import { parseRevisionData } from './wiki-version';
-import { WikisRepository, WikiSubjectsRepository } from './wikis.repository';
+import { TeamsService } from '../teams/teams.service';
+import { UsersService } from '../users/users.service';
+import { WikisRepository } from './wikis.repository';
 
 /** The content of a revision, as compared to decide whether a write changes anything. */
 export interface RevisionValues {
@@ -106,7 +108,8 @@ export interface NewWiki {
 export class WikiWriterService {
   constructor(
     private readonly wikis: WikisRepository,
-    private readonly subjects: WikiSubjectsRepository,
+    private readonly users: UsersService,
+    private readonly teams: TeamsService,
     private readonly reader: WikiReaderService,
     private readonly policy: PolicyService,
     private readonly media: MediaService,
@@ -460,8 +463,8 @@ export class WikiWriterService {
       id === undefined
         ? undefined
         : namespace === 'USER'
-          ? await this.subjects.username(id)
-          : await this.subjects.teamName(id);
+          ? await this.users.usernameOf(id)
+          : await this.teams.teamNameOf(id);
     if (name === undefined) {
       throw unprocessable(
         `The title of a ${namespace} wiki must be the id of an existing ${namespace === 'USER' ? 'user' : 'team'}`,

@@ -14,7 +14,9 @@ import { WikiTagsController } from './wiki-tags.controller';
 import { WikiWriterService } from './wiki-writer.service';
 import { WikisDemoSeed } from './wikis-demo.seed';
 import { WikisController } from './wikis.controller';
-import { WikiSubjectsRepository, WikisRepository } from './wikis.repository';
+import { TeamsModule } from '../teams/teams.module';
+import { UsersModule } from '../users/users.module';
+import { WikisRepository } from './wikis.repository';
 import { WikisService } from './wikis.service';
 
 export { WikisService } from './wikis.service';
@@ -22,12 +24,11 @@ export { MachineTranslation, type MachineTranslationProvider } from './machine-t
 
 /** Wikis in six namespaces, the category tree, wiki tags; demo content at order 30. */
 @Module({
-  imports: [TagsModule, MediaModule, ViewHistoryModule],
+  imports: [TagsModule, MediaModule, ViewHistoryModule, UsersModule, TeamsModule],
   // CategoriesController first: its static CATEGORY segment must win over WikisController's :namespace.
   controllers: [CategoriesController, CategoryTreeController, WikiTagsController, WikisController],
   providers: [
     WikisRepository,
-    WikiSubjectsRepository,
     CategoriesRepository,
     WikiReaderService,
     WikiWriterService,

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
-import { TeamEntity } from '../teams/entities/team.entity';
-import { UserEntity } from '../users/entities/user.entity';
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
@@ -301,23 +299,5 @@ export class WikisRepository {
       .getRepository(WikiEntity)
       .findBy({ namespace, titleHash: In([...new Set(titles.map(titleHash))]) });
     return rows.filter((row) => titles.includes(row.title));
-  }
-}
-
-/** Read-only look-ups of the users and teams that USER and TEAM pages are about. */
-@Injectable()
-export class WikiSubjectsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  async username(userid: number): Promise<string | undefined> {
-    const user = await this.dataSource
-      .getRepository(UserEntity)
-      .findOne({ select: { username: true }, where: { userid } });
-    return user?.username;
-  }
-
-  async teamName(teamid: number): Promise<string | undefined> {
-    const team = await this.dataSource.getRepository(TeamEntity).findOne({ select: { name: true }, where: { teamid } });
-    return team?.name;
   }
 }
