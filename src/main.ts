@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config/app-config';
-import { createApp } from './bootstrap/create-app';
+import { createApp, shutdownApp } from './bootstrap/create-app';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -18,8 +18,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app
-      .close()
+    shutdownApp(app)
       .then(() => {
         log.info('shutdown complete');
         process.exit(0);

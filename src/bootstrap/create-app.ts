@@ -10,7 +10,7 @@ import { AppModule } from '../app.module';
 import { registerBodyParsers } from '../common/http/body-parser';
 import { writeError } from '../common/http/error-writer';
 import { PinoNestLogger } from '../common/http/pino-nest-logger';
-import { generateRequestId, registerRequestHooks } from '../common/http/request-hooks';
+import { beginClosing, generateRequestId, registerRequestHooks } from '../common/http/request-hooks';
 import { RouteTable } from '../common/http/route-table';
 import type { AppConfig } from '../config/app-config';
 import { API_PREFIX, buildOpenApiDocument, serveOpenApi } from '../openapi/openapi';
@@ -86,4 +86,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.init();
   await fastify.ready();
   return app;
+}
+
+/**
+ * Graceful stop: the HTTP server first stops accepting and lets in-flight requests finish, then Nest's
+ * shutdown hooks run (event handlers, the database pool). Nest's own close() would destroy the pool
+ * before closing the server.
+ */
+export async function shutdownApp(app: NestFastifyApplication): Promise<void> {
+  const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
+  beginClosing(fastify);
+  await fastify.close();
+  await app.close();
 }

@@ -123,6 +123,14 @@ class ConventionsTestController {
     return { revisionid: revisionid ?? null };
   }
 
+  @Get('slow')
+  @Public()
+  async slow() {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await this.dataSource.query('SELECT 1');
+    return { finished: true };
+  }
+
   @Get('public')
   @Public()
   whoAmI(@CurrentUser() user?: AuthenticatedUser) {

@@ -10,8 +10,22 @@ export function generateRequestId(request: { headers: Record<string, unknown> })
   return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+const closing = new WeakSet<FastifyInstance>();
+
+/**
+ * From now on every response asks the client to close its connection, so that keep-alive sockets of
+ * requests that finish during shutdown do not hold the server open until their idle timeout.
+ */
+export function beginClosing(fastify: FastifyInstance): void {
+  closing.add(fastify);
+}
+
 /** Echoes the request id, opens the per-request context, and optionally reports SQL statements per request. */
 export function registerRequestHooks(fastify: FastifyInstance, options: { exposeSqlCount: boolean }): void {
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (closing.has(fastify)) void reply.header('connection', 'close');
+    return payload;
+  });
   fastify.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     void reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id, sqlStatements: 0 }, done);
