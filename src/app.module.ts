@@ -18,6 +18,7 @@ import { TeamsApiModule } from './modules/teams/teams-api.module';
 import { UsersModule } from './modules/users/users.module';
 import { WikiTextModule } from './modules/wikitext/wikitext.module';
 import { CommentsModule } from './modules/comments/comments.module';
+import { GuidesModule } from './modules/guides/guides.module';
 import { MediaModule } from './modules/media/media.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { ViewHistoryModule } from './modules/view-history/view-history.module';
@@ -50,6 +51,7 @@ export class AppModule {
         ViewHistoryModule,
         WikisModule,
         CommentsModule,
+        GuidesModule,
         ...extraModules,
       ],
       providers: [

@@ -1,3 +1,12 @@
+import { GuideEntity } from '../modules/guides/entities/guide.entity';
+import { GuideRevisionEntity } from '../modules/guides/entities/guide-revision.entity';
+import { GuideTranslationEntity } from '../modules/guides/entities/guide-translation.entity';
+import { GuideStepEntity } from '../modules/guides/entities/guide-step.entity';
+import { GuideStepRevisionEntity } from '../modules/guides/entities/guide-step-revision.entity';
+import { GuideUserGrantEntity } from '../modules/guides/entities/guide-user-grant.entity';
+import { GuideTeamGrantEntity } from '../modules/guides/entities/guide-team-grant.entity';
+import { GuideCompletionEntity } from '../modules/guides/entities/guide-completion.entity';
+import { GuideFavoriteEntity } from '../modules/guides/entities/guide-favorite.entity';
 import { CommentEntity } from '../modules/comments/entities/comment.entity';
 import { AuthTokenEntity } from '../modules/auth/entities/auth-token.entity';
 import { ReputationAwardEntity } from '../modules/reputation/entities/reputation-award.entity';
@@ -37,4 +46,13 @@ export const ENTITIES = [
   WikiLanguageEntity,
   WikiRevisionEntity,
   WikiCategoryGuideEntity,
+  GuideEntity,
+  GuideRevisionEntity,
+  GuideTranslationEntity,
+  GuideStepEntity,
+  GuideStepRevisionEntity,
+  GuideUserGrantEntity,
+  GuideTeamGrantEntity,
+  GuideCompletionEntity,
+  GuideFavoriteEntity,
 ];

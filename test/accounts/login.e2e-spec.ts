@@ -60,22 +60,27 @@ describe('authentication endpoints', () => {
 
     it('takes about as long for an unknown address as for a wrong password (one argon2 verification each)', async () => {
       await createUser(t, { email: 'timing@login.example', password: PASSWORD });
-      const time = async (email: string) => {
+      const once = async (email: string, i: number) => {
         const start = process.hrtime.bigint();
-        for (let i = 0; i < 3; i += 1) {
-          await t.inject({
-            method: 'POST',
-            url: '/api/2.0/user/token',
-            payload: { email, password: `wrong password ${i}` },
-            remoteAddress: `10.9.0.${i + 1}`,
-          });
-        }
+        await t.inject({
+          method: 'POST',
+          url: '/api/2.0/user/token',
+          payload: { email, password: `wrong password ${i}` },
+          remoteAddress: `10.9.${i}.1`,
+        });
         return Number(process.hrtime.bigint() - start) / 1e6;
       };
-      const known = await time('timing@login.example');
-      const unknown = await time('nobody-timing@login.example');
-      expect(unknown / known).toBeGreaterThan(0.5);
-      expect(unknown / known).toBeLessThan(2);
+      const known: number[] = [];
+      const unknown: number[] = [];
+      // interleaved, so that load on the machine hits both kinds alike; medians resist outliers
+      for (let i = 0; i < 8; i += 1) {
+        known.push(await once('timing@login.example', i));
+        unknown.push(await once('nobody-timing@login.example', i));
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      const ratio = median(unknown) / median(known);
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
     });
 
     it('logs in: 201 with the user detail, e-mail and authToken; the token works and is recorded with X-App-Id', async () => {

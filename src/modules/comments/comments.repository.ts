@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { Brackets, DataSource, EntityManager, In } from 'typeorm';
 import { CommentEntity } from './entities/comment.entity';
 
 @Injectable()
@@ -30,6 +30,24 @@ export class CommentsRepository {
       where: { context, contextid: In(contextids), status: 'public' },
       order: { commentid: 'ASC' },
     });
+  }
+
+  /** Public comments of documents of several contexts, in one query. */
+  publicForMany(requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> {
+    const wanted = requests.filter((r) => r.contextids.length);
+    if (!wanted.length) return Promise.resolve([]);
+    const query = this.repo().createQueryBuilder('c').where("c.status = 'public'");
+    query.andWhere(
+      new Brackets((any) => {
+        wanted.forEach((r, i) =>
+          any.orWhere(`(c.context = :context${i} AND c.contextid IN (:...ids${i}))`, {
+            [`context${i}`]: r.context,
+            [`ids${i}`]: r.contextids,
+          }),
+        );
+      }),
+    );
+    return query.orderBy('c.commentid', 'ASC').getMany();
   }
 
   listTopLevel(filter: {

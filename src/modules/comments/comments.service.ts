@@ -45,14 +45,29 @@ export class CommentsService {
 
   /** Public comments of many documents, replies nested, for embedding (one query plus authors). */
   async commentsFor(context: CommentContext, contextids: number[]): Promise<Map<number, CommentDto[]>> {
-    const rows = await this.comments.publicFor(context, contextids);
-    const dtos = await this.toDtos(
+    const { comments } = await this.commentsForMany([{ context, contextids }]);
+    return new Map(contextids.map((id) => [id, comments.get(`${context}:${id}`) ?? []]));
+  }
+
+  /**
+   * Public comments of several contexts at once (one query), with the light users of their authors and
+   * of `alsoUsers` loaded in the same batch — so a guide detail pays once for comments and authors.
+   * Comments are keyed by `${context}:${contextid}`.
+   */
+  async commentsForMany(
+    requests: { context: CommentContext; contextids: number[] }[],
+    alsoUsers: number[] = [],
+  ): Promise<{ comments: Map<string, CommentDto[]>; users: Map<number, UserLightDto> }> {
+    const rows = await this.comments.publicForMany(requests);
+    const { dtos, users } = await this.build(
       rows.filter((r) => r.parentid === null),
       rows.filter((r) => r.parentid !== null),
+      alsoUsers,
     );
-    const byContext = new Map<number, CommentDto[]>(contextids.map((id) => [id, []]));
-    for (const dto of dtos) byContext.get(dto.contextid)?.push(dto);
-    return byContext;
+    const comments = new Map<string, CommentDto[]>();
+    for (const request of requests) for (const id of request.contextids) comments.set(`${request.context}:${id}`, []);
+    for (const dto of dtos) comments.get(`${dto.context}:${dto.contextid}`)?.push(dto);
+    return { comments, users };
   }
 
   async create(
@@ -185,9 +200,17 @@ export class CommentsService {
   }
 
   private async toDtos(top: CommentEntity[], replies: CommentEntity[]): Promise<CommentDto[]> {
+    return (await this.build(top, replies, [])).dtos;
+  }
+
+  private async build(
+    top: CommentEntity[],
+    replies: CommentEntity[],
+    alsoUsers: number[],
+  ): Promise<{ dtos: CommentDto[]; users: Map<number, UserLightDto> }> {
     const all = [...top, ...replies];
     const [authors, rendered] = await Promise.all([
-      this.users.lightUsers(all.map((c) => c.userid)),
+      this.users.lightUsers([...all.map((c) => c.userid), ...alsoUsers]),
       this.wikiText.renderMany(all.map((c) => c.textRaw)),
     ]);
     const html = new Map(all.map((c, i) => [c.commentid, rendered[i].rendered]));
@@ -207,6 +230,10 @@ export class CommentsService {
       replied_date: c.repliedDate,
       status: c.status,
     });
-    return top.map((c) => ({ ...reply(c), replies: replies.filter((r) => r.parentid === c.commentid).map(reply) }));
+    const dtos = top.map((c) => ({
+      ...reply(c),
+      replies: replies.filter((r) => r.parentid === c.commentid).map(reply),
+    }));
+    return { dtos, users: authors };
   }
 }

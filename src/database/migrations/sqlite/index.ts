@@ -1,3 +1,2 @@
-import { Comments1795303106415 } from './1795303106415-Comments';
-import { Initial1795300882520 } from './1795300882520-Initial';
-export const SQLITE_MIGRATIONS: Function[] = [Initial1795300882520, Comments1795303106415];
+import { Initial1795304019449 } from './1795304019449-Initial';
+export const SQLITE_MIGRATIONS: Function[] = [Initial1795304019449];

@@ -1,9 +1,51 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795300882520 implements MigrationInterface {
-  name = 'Initial1795300882520';
+export class Initial1795304019449 implements MigrationInterface {
+  name = 'Initial1795304019449';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `CREATE TABLE "guides" ("guideid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "authorid" integer NOT NULL, "langid" varchar(16) NOT NULL, "category" varchar(255) NOT NULL, "title" varchar(255) NOT NULL, "type" varchar(16) NOT NULL, "public" boolean NOT NULL DEFAULT (0), "deleted" boolean NOT NULL DEFAULT (0), "flags" varchar(255) NOT NULL DEFAULT (''), "revisionid" integer NOT NULL, "head_revisionid" integer NOT NULL, "created_date" bigint NOT NULL, "modified_date" bigint NOT NULL, "published_date" bigint NOT NULL DEFAULT (0))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guides_modified" ON "guides" ("modified_date") `);
+    await queryRunner.query(`CREATE INDEX "idx_guides_author" ON "guides" ("authorid") `);
+    await queryRunner.query(`CREATE INDEX "idx_guides_public_deleted" ON "guides" ("public", "deleted", "guideid") `);
+    await queryRunner.query(
+      `CREATE TABLE "guide_revisions" ("revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "guideid" integer NOT NULL, "langid" varchar(16) NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, "patrolled" boolean NOT NULL DEFAULT (0), "data" json NOT NULL, "document" json, "render_key" varchar(64) NOT NULL DEFAULT (''))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_revisions_user" ON "guide_revisions" ("userid", "guideid") `);
+    await queryRunner.query(
+      `CREATE INDEX "idx_guide_revisions_guide_lang" ON "guide_revisions" ("guideid", "langid", "revisionid") `,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "guide_translations" ("guideid" integer NOT NULL, "langid" varchar(16) NOT NULL, "revisionid" integer, "head_revisionid" integer NOT NULL, PRIMARY KEY ("guideid", "langid"))`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "guide_steps" ("stepid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "guideid" integer NOT NULL, "revisionid" integer NOT NULL, "deleted" boolean NOT NULL DEFAULT (0))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_steps_guide" ON "guide_steps" ("guideid") `);
+    await queryRunner.query(
+      `CREATE TABLE "guide_step_revisions" ("revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "stepid" integer NOT NULL, "guideid" integer NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, "data" json NOT NULL)`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "idx_guide_step_revisions_step" ON "guide_step_revisions" ("stepid", "revisionid") `,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "guide_user_grants" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_user_grants_user" ON "guide_user_grants" ("userid") `);
+    await queryRunner.query(
+      `CREATE TABLE "guide_team_grants" ("guideid" integer NOT NULL, "teamid" integer NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "teamid"))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_team_grants_team" ON "guide_team_grants" ("teamid") `);
+    await queryRunner.query(
+      `CREATE TABLE "guide_completions" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "langid" varchar(16) NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_completions_user" ON "guide_completions" ("userid", "date") `);
+    await queryRunner.query(
+      `CREATE TABLE "guide_favorites" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "langid" varchar(16) NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_favorites_user" ON "guide_favorites" ("userid", "date") `);
     await queryRunner.query(
       `CREATE TABLE "users" ("userid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "email" varchar(255) NOT NULL, "username" varchar(255) NOT NULL, "unique_username" varchar(64), "password_hash" varchar(255), "privileges" varchar(255) NOT NULL DEFAULT (''), "join_date" bigint NOT NULL, "reputation" integer NOT NULL DEFAULT (0), "enabled" boolean NOT NULL DEFAULT (1), "banned" bigint NOT NULL DEFAULT (0), "sso_userid" varchar(255), "employee_id" varchar(255), "summary" varchar(255) NOT NULL DEFAULT (''), "about_raw" text NOT NULL, "langid" varchar(16) NOT NULL DEFAULT ('en'), "imageid" integer, "created_by_userid" integer)`,
     );
@@ -14,6 +56,12 @@ export class Initial1795300882520 implements MigrationInterface {
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_users_sso_userid" ON "users" ("sso_userid") `);
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_users_employee_id" ON "users" ("employee_id") `);
     await queryRunner.query(`CREATE INDEX "idx_users_created_by" ON "users" ("created_by_userid") `);
+    await queryRunner.query(
+      `CREATE TABLE "comments" ("commentid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "context" varchar(16) NOT NULL, "contextid" integer NOT NULL, "parentid" integer, "userid" integer NOT NULL, "title" varchar(255) NOT NULL DEFAULT (''), "text_raw" text NOT NULL, "status" varchar(16) NOT NULL DEFAULT ('public'), "langid" varchar(16), "created_date" bigint NOT NULL, "modified_date" bigint NOT NULL DEFAULT (0), "replied_date" bigint NOT NULL DEFAULT (0))`,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_comments_modified_date" ON "comments" ("modified_date") `);
+    await queryRunner.query(`CREATE INDEX "idx_comments_parentid" ON "comments" ("parentid") `);
+    await queryRunner.query(`CREATE INDEX "idx_comments_context" ON "comments" ("context", "contextid") `);
     await queryRunner.query(
       `CREATE TABLE "auth_tokens" ("tokenid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "userid" integer NOT NULL, "token_hash" varchar(64) NOT NULL, "app_id" varchar(255), "created_date" bigint NOT NULL, "last_used_date" bigint, "revoked_date" bigint)`,
     );
@@ -100,6 +148,104 @@ export class Initial1795300882520 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "idx_wiki_revisions_wiki_lang" ON "wiki_revisions" ("wikiid", "langid", "revisionid") `,
     );
+    await queryRunner.query(`DROP INDEX "idx_guide_revisions_user"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_revisions_guide_lang"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_revisions" ("revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "guideid" integer NOT NULL, "langid" varchar(16) NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, "patrolled" boolean NOT NULL DEFAULT (0), "data" json NOT NULL, "document" json, "render_key" varchar(64) NOT NULL DEFAULT (''), CONSTRAINT "fk_guide_revisions_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_revisions"("revisionid", "guideid", "langid", "userid", "date", "patrolled", "data", "document", "render_key") SELECT "revisionid", "guideid", "langid", "userid", "date", "patrolled", "data", "document", "render_key" FROM "guide_revisions"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_revisions"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_revisions" RENAME TO "guide_revisions"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_revisions_user" ON "guide_revisions" ("userid", "guideid") `);
+    await queryRunner.query(
+      `CREATE INDEX "idx_guide_revisions_guide_lang" ON "guide_revisions" ("guideid", "langid", "revisionid") `,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_translations" ("guideid" integer NOT NULL, "langid" varchar(16) NOT NULL, "revisionid" integer, "head_revisionid" integer NOT NULL, CONSTRAINT "fk_guide_translations_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("guideid", "langid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_translations"("guideid", "langid", "revisionid", "head_revisionid") SELECT "guideid", "langid", "revisionid", "head_revisionid" FROM "guide_translations"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_translations"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_translations" RENAME TO "guide_translations"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_steps_guide"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_steps" ("stepid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "guideid" integer NOT NULL, "revisionid" integer NOT NULL, "deleted" boolean NOT NULL DEFAULT (0), CONSTRAINT "fk_guide_steps_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_steps"("stepid", "guideid", "revisionid", "deleted") SELECT "stepid", "guideid", "revisionid", "deleted" FROM "guide_steps"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_steps"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_steps" RENAME TO "guide_steps"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_steps_guide" ON "guide_steps" ("guideid") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_step_revisions_step"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_step_revisions" ("revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "stepid" integer NOT NULL, "guideid" integer NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, "data" json NOT NULL, CONSTRAINT "fk_guide_step_revisions_step" FOREIGN KEY ("stepid") REFERENCES "guide_steps" ("stepid") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_step_revisions"("revisionid", "stepid", "guideid", "userid", "date", "data") SELECT "revisionid", "stepid", "guideid", "userid", "date", "data" FROM "guide_step_revisions"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_step_revisions"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_step_revisions" RENAME TO "guide_step_revisions"`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_guide_step_revisions_step" ON "guide_step_revisions" ("stepid", "revisionid") `,
+    );
+    await queryRunner.query(`DROP INDEX "idx_guide_user_grants_user"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_user_grants" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, CONSTRAINT "fk_guide_user_grants_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_user_grants"("guideid", "userid", "date") SELECT "guideid", "userid", "date" FROM "guide_user_grants"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_user_grants"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_user_grants" RENAME TO "guide_user_grants"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_user_grants_user" ON "guide_user_grants" ("userid") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_team_grants_team"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_team_grants" ("guideid" integer NOT NULL, "teamid" integer NOT NULL, "date" bigint NOT NULL, CONSTRAINT "fk_guide_team_grants_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("guideid", "teamid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_team_grants"("guideid", "teamid", "date") SELECT "guideid", "teamid", "date" FROM "guide_team_grants"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_team_grants"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_team_grants" RENAME TO "guide_team_grants"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_team_grants_team" ON "guide_team_grants" ("teamid") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_completions_user"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_completions" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "langid" varchar(16) NOT NULL, "date" bigint NOT NULL, CONSTRAINT "fk_guide_completions_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_completions"("guideid", "userid", "langid", "date") SELECT "guideid", "userid", "langid", "date" FROM "guide_completions"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_completions"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_completions" RENAME TO "guide_completions"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_completions_user" ON "guide_completions" ("userid", "date") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_favorites_user"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_guide_favorites" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "langid" varchar(16) NOT NULL, "date" bigint NOT NULL, CONSTRAINT "fk_guide_favorites_guide" FOREIGN KEY ("guideid") REFERENCES "guides" ("guideid") ON DELETE CASCADE ON UPDATE NO ACTION, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_guide_favorites"("guideid", "userid", "langid", "date") SELECT "guideid", "userid", "langid", "date" FROM "guide_favorites"`,
+    );
+    await queryRunner.query(`DROP TABLE "guide_favorites"`);
+    await queryRunner.query(`ALTER TABLE "temporary_guide_favorites" RENAME TO "guide_favorites"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_favorites_user" ON "guide_favorites" ("userid", "date") `);
+    await queryRunner.query(`DROP INDEX "idx_comments_modified_date"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_parentid"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_context"`);
+    await queryRunner.query(
+      `CREATE TABLE "temporary_comments" ("commentid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "context" varchar(16) NOT NULL, "contextid" integer NOT NULL, "parentid" integer, "userid" integer NOT NULL, "title" varchar(255) NOT NULL DEFAULT (''), "text_raw" text NOT NULL, "status" varchar(16) NOT NULL DEFAULT ('public'), "langid" varchar(16), "created_date" bigint NOT NULL, "modified_date" bigint NOT NULL DEFAULT (0), "replied_date" bigint NOT NULL DEFAULT (0), CONSTRAINT "fk_comments_user" FOREIGN KEY ("userid") REFERENCES "users" ("userid") ON DELETE CASCADE ON UPDATE NO ACTION)`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "temporary_comments"("commentid", "context", "contextid", "parentid", "userid", "title", "text_raw", "status", "langid", "created_date", "modified_date", "replied_date") SELECT "commentid", "context", "contextid", "parentid", "userid", "title", "text_raw", "status", "langid", "created_date", "modified_date", "replied_date" FROM "comments"`,
+    );
+    await queryRunner.query(`DROP TABLE "comments"`);
+    await queryRunner.query(`ALTER TABLE "temporary_comments" RENAME TO "comments"`);
+    await queryRunner.query(`CREATE INDEX "idx_comments_modified_date" ON "comments" ("modified_date") `);
+    await queryRunner.query(`CREATE INDEX "idx_comments_parentid" ON "comments" ("parentid") `);
+    await queryRunner.query(`CREATE INDEX "idx_comments_context" ON "comments" ("context", "contextid") `);
     await queryRunner.query(`DROP INDEX "idx_auth_tokens_userid"`);
     await queryRunner.query(`DROP INDEX "uq_auth_tokens_hash"`);
     await queryRunner.query(
@@ -395,6 +541,104 @@ export class Initial1795300882520 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "temporary_auth_tokens"`);
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_auth_tokens_hash" ON "auth_tokens" ("token_hash") `);
     await queryRunner.query(`CREATE INDEX "idx_auth_tokens_userid" ON "auth_tokens" ("userid") `);
+    await queryRunner.query(`DROP INDEX "idx_comments_context"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_parentid"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_modified_date"`);
+    await queryRunner.query(`ALTER TABLE "comments" RENAME TO "temporary_comments"`);
+    await queryRunner.query(
+      `CREATE TABLE "comments" ("commentid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "context" varchar(16) NOT NULL, "contextid" integer NOT NULL, "parentid" integer, "userid" integer NOT NULL, "title" varchar(255) NOT NULL DEFAULT (''), "text_raw" text NOT NULL, "status" varchar(16) NOT NULL DEFAULT ('public'), "langid" varchar(16), "created_date" bigint NOT NULL, "modified_date" bigint NOT NULL DEFAULT (0), "replied_date" bigint NOT NULL DEFAULT (0))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "comments"("commentid", "context", "contextid", "parentid", "userid", "title", "text_raw", "status", "langid", "created_date", "modified_date", "replied_date") SELECT "commentid", "context", "contextid", "parentid", "userid", "title", "text_raw", "status", "langid", "created_date", "modified_date", "replied_date" FROM "temporary_comments"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_comments"`);
+    await queryRunner.query(`CREATE INDEX "idx_comments_context" ON "comments" ("context", "contextid") `);
+    await queryRunner.query(`CREATE INDEX "idx_comments_parentid" ON "comments" ("parentid") `);
+    await queryRunner.query(`CREATE INDEX "idx_comments_modified_date" ON "comments" ("modified_date") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_favorites_user"`);
+    await queryRunner.query(`ALTER TABLE "guide_favorites" RENAME TO "temporary_guide_favorites"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_favorites" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "langid" varchar(16) NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_favorites"("guideid", "userid", "langid", "date") SELECT "guideid", "userid", "langid", "date" FROM "temporary_guide_favorites"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_favorites"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_favorites_user" ON "guide_favorites" ("userid", "date") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_completions_user"`);
+    await queryRunner.query(`ALTER TABLE "guide_completions" RENAME TO "temporary_guide_completions"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_completions" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "langid" varchar(16) NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_completions"("guideid", "userid", "langid", "date") SELECT "guideid", "userid", "langid", "date" FROM "temporary_guide_completions"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_completions"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_completions_user" ON "guide_completions" ("userid", "date") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_team_grants_team"`);
+    await queryRunner.query(`ALTER TABLE "guide_team_grants" RENAME TO "temporary_guide_team_grants"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_team_grants" ("guideid" integer NOT NULL, "teamid" integer NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "teamid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_team_grants"("guideid", "teamid", "date") SELECT "guideid", "teamid", "date" FROM "temporary_guide_team_grants"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_team_grants"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_team_grants_team" ON "guide_team_grants" ("teamid") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_user_grants_user"`);
+    await queryRunner.query(`ALTER TABLE "guide_user_grants" RENAME TO "temporary_guide_user_grants"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_user_grants" ("guideid" integer NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, PRIMARY KEY ("guideid", "userid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_user_grants"("guideid", "userid", "date") SELECT "guideid", "userid", "date" FROM "temporary_guide_user_grants"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_user_grants"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_user_grants_user" ON "guide_user_grants" ("userid") `);
+    await queryRunner.query(`DROP INDEX "idx_guide_step_revisions_step"`);
+    await queryRunner.query(`ALTER TABLE "guide_step_revisions" RENAME TO "temporary_guide_step_revisions"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_step_revisions" ("revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "stepid" integer NOT NULL, "guideid" integer NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, "data" json NOT NULL)`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_step_revisions"("revisionid", "stepid", "guideid", "userid", "date", "data") SELECT "revisionid", "stepid", "guideid", "userid", "date", "data" FROM "temporary_guide_step_revisions"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_step_revisions"`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_guide_step_revisions_step" ON "guide_step_revisions" ("stepid", "revisionid") `,
+    );
+    await queryRunner.query(`DROP INDEX "idx_guide_steps_guide"`);
+    await queryRunner.query(`ALTER TABLE "guide_steps" RENAME TO "temporary_guide_steps"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_steps" ("stepid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "guideid" integer NOT NULL, "revisionid" integer NOT NULL, "deleted" boolean NOT NULL DEFAULT (0))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_steps"("stepid", "guideid", "revisionid", "deleted") SELECT "stepid", "guideid", "revisionid", "deleted" FROM "temporary_guide_steps"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_steps"`);
+    await queryRunner.query(`CREATE INDEX "idx_guide_steps_guide" ON "guide_steps" ("guideid") `);
+    await queryRunner.query(`ALTER TABLE "guide_translations" RENAME TO "temporary_guide_translations"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_translations" ("guideid" integer NOT NULL, "langid" varchar(16) NOT NULL, "revisionid" integer, "head_revisionid" integer NOT NULL, PRIMARY KEY ("guideid", "langid"))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_translations"("guideid", "langid", "revisionid", "head_revisionid") SELECT "guideid", "langid", "revisionid", "head_revisionid" FROM "temporary_guide_translations"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_translations"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_revisions_guide_lang"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_revisions_user"`);
+    await queryRunner.query(`ALTER TABLE "guide_revisions" RENAME TO "temporary_guide_revisions"`);
+    await queryRunner.query(
+      `CREATE TABLE "guide_revisions" ("revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "guideid" integer NOT NULL, "langid" varchar(16) NOT NULL, "userid" integer NOT NULL, "date" bigint NOT NULL, "patrolled" boolean NOT NULL DEFAULT (0), "data" json NOT NULL, "document" json, "render_key" varchar(64) NOT NULL DEFAULT (''))`,
+    );
+    await queryRunner.query(
+      `INSERT INTO "guide_revisions"("revisionid", "guideid", "langid", "userid", "date", "patrolled", "data", "document", "render_key") SELECT "revisionid", "guideid", "langid", "userid", "date", "patrolled", "data", "document", "render_key" FROM "temporary_guide_revisions"`,
+    );
+    await queryRunner.query(`DROP TABLE "temporary_guide_revisions"`);
+    await queryRunner.query(
+      `CREATE INDEX "idx_guide_revisions_guide_lang" ON "guide_revisions" ("guideid", "langid", "revisionid") `,
+    );
+    await queryRunner.query(`CREATE INDEX "idx_guide_revisions_user" ON "guide_revisions" ("userid", "guideid") `);
     await queryRunner.query(`DROP INDEX "idx_wiki_revisions_wiki_lang"`);
     await queryRunner.query(`DROP TABLE "wiki_revisions"`);
     await queryRunner.query(`DROP TABLE "wiki_languages"`);
@@ -435,6 +679,10 @@ export class Initial1795300882520 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "uq_auth_tokens_hash"`);
     await queryRunner.query(`DROP INDEX "idx_auth_tokens_userid"`);
     await queryRunner.query(`DROP TABLE "auth_tokens"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_context"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_parentid"`);
+    await queryRunner.query(`DROP INDEX "idx_comments_modified_date"`);
+    await queryRunner.query(`DROP TABLE "comments"`);
     await queryRunner.query(`DROP INDEX "idx_users_created_by"`);
     await queryRunner.query(`DROP INDEX "uq_users_employee_id"`);
     await queryRunner.query(`DROP INDEX "uq_users_sso_userid"`);
@@ -443,5 +691,25 @@ export class Initial1795300882520 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX "idx_users_username"`);
     await queryRunner.query(`DROP INDEX "uq_users_email"`);
     await queryRunner.query(`DROP TABLE "users"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_favorites_user"`);
+    await queryRunner.query(`DROP TABLE "guide_favorites"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_completions_user"`);
+    await queryRunner.query(`DROP TABLE "guide_completions"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_team_grants_team"`);
+    await queryRunner.query(`DROP TABLE "guide_team_grants"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_user_grants_user"`);
+    await queryRunner.query(`DROP TABLE "guide_user_grants"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_step_revisions_step"`);
+    await queryRunner.query(`DROP TABLE "guide_step_revisions"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_steps_guide"`);
+    await queryRunner.query(`DROP TABLE "guide_steps"`);
+    await queryRunner.query(`DROP TABLE "guide_translations"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_revisions_guide_lang"`);
+    await queryRunner.query(`DROP INDEX "idx_guide_revisions_user"`);
+    await queryRunner.query(`DROP TABLE "guide_revisions"`);
+    await queryRunner.query(`DROP INDEX "idx_guides_public_deleted"`);
+    await queryRunner.query(`DROP INDEX "idx_guides_author"`);
+    await queryRunner.query(`DROP INDEX "idx_guides_modified"`);
+    await queryRunner.query(`DROP TABLE "guides"`);
   }
 }

@@ -1,11 +1,41 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Initial1795300885712 implements MigrationInterface {
-  name = 'Initial1795300885712';
+export class Initial1795304022779 implements MigrationInterface {
+  name = 'Initial1795304022779';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
+      `CREATE TABLE \`guides\` (\`guideid\` int NOT NULL AUTO_INCREMENT, \`authorid\` int NOT NULL, \`langid\` varchar(16) NOT NULL, \`category\` varchar(255) NOT NULL, \`title\` varchar(255) NOT NULL, \`type\` varchar(16) NOT NULL, \`public\` tinyint NOT NULL DEFAULT 0, \`deleted\` tinyint NOT NULL DEFAULT 0, \`flags\` varchar(255) NOT NULL DEFAULT '', \`revisionid\` int NOT NULL, \`head_revisionid\` int NOT NULL, \`created_date\` bigint NOT NULL, \`modified_date\` bigint NOT NULL, \`published_date\` bigint NOT NULL DEFAULT '0', INDEX \`idx_guides_modified\` (\`modified_date\`), INDEX \`idx_guides_author\` (\`authorid\`), INDEX \`idx_guides_public_deleted\` (\`public\`, \`deleted\`, \`guideid\`), PRIMARY KEY (\`guideid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_revisions\` (\`revisionid\` int NOT NULL AUTO_INCREMENT, \`guideid\` int NOT NULL, \`langid\` varchar(16) NOT NULL, \`userid\` int NOT NULL, \`date\` bigint NOT NULL, \`patrolled\` tinyint NOT NULL DEFAULT 0, \`data\` json NOT NULL, \`document\` json NULL, \`render_key\` varchar(64) NOT NULL DEFAULT '', INDEX \`idx_guide_revisions_user\` (\`userid\`, \`guideid\`), INDEX \`idx_guide_revisions_guide_lang\` (\`guideid\`, \`langid\`, \`revisionid\`), PRIMARY KEY (\`revisionid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_translations\` (\`guideid\` int NOT NULL, \`langid\` varchar(16) NOT NULL, \`revisionid\` int NULL, \`head_revisionid\` int NOT NULL, PRIMARY KEY (\`guideid\`, \`langid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_steps\` (\`stepid\` int NOT NULL AUTO_INCREMENT, \`guideid\` int NOT NULL, \`revisionid\` int NOT NULL, \`deleted\` tinyint NOT NULL DEFAULT 0, INDEX \`idx_guide_steps_guide\` (\`guideid\`), PRIMARY KEY (\`stepid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_step_revisions\` (\`revisionid\` int NOT NULL AUTO_INCREMENT, \`stepid\` int NOT NULL, \`guideid\` int NOT NULL, \`userid\` int NOT NULL, \`date\` bigint NOT NULL, \`data\` json NOT NULL, INDEX \`idx_guide_step_revisions_step\` (\`stepid\`, \`revisionid\`), PRIMARY KEY (\`revisionid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_user_grants\` (\`guideid\` int NOT NULL, \`userid\` int NOT NULL, \`date\` bigint NOT NULL, INDEX \`idx_guide_user_grants_user\` (\`userid\`), PRIMARY KEY (\`guideid\`, \`userid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_team_grants\` (\`guideid\` int NOT NULL, \`teamid\` int NOT NULL, \`date\` bigint NOT NULL, INDEX \`idx_guide_team_grants_team\` (\`teamid\`), PRIMARY KEY (\`guideid\`, \`teamid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_completions\` (\`guideid\` int NOT NULL, \`userid\` int NOT NULL, \`langid\` varchar(16) NOT NULL, \`date\` bigint NOT NULL, INDEX \`idx_guide_completions_user\` (\`userid\`, \`date\`), PRIMARY KEY (\`guideid\`, \`userid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`guide_favorites\` (\`guideid\` int NOT NULL, \`userid\` int NOT NULL, \`langid\` varchar(16) NOT NULL, \`date\` bigint NOT NULL, INDEX \`idx_guide_favorites_user\` (\`userid\`, \`date\`), PRIMARY KEY (\`guideid\`, \`userid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
       `CREATE TABLE \`users\` (\`userid\` int NOT NULL AUTO_INCREMENT, \`email\` varchar(255) NOT NULL, \`username\` varchar(255) NOT NULL, \`unique_username\` varchar(64) NULL, \`password_hash\` varchar(255) NULL, \`privileges\` varchar(255) NOT NULL DEFAULT '', \`join_date\` bigint NOT NULL, \`reputation\` int NOT NULL DEFAULT '0', \`enabled\` tinyint NOT NULL DEFAULT 1, \`banned\` bigint NOT NULL DEFAULT '0', \`sso_userid\` varchar(255) NULL, \`employee_id\` varchar(255) NULL, \`summary\` varchar(255) NOT NULL DEFAULT '', \`about_raw\` text NOT NULL, \`langid\` varchar(16) NOT NULL DEFAULT 'en', \`imageid\` int NULL, \`created_by_userid\` int NULL, UNIQUE INDEX \`uq_users_email\` (\`email\`), INDEX \`idx_users_username\` (\`username\`), UNIQUE INDEX \`uq_users_unique_username\` (\`unique_username\`), INDEX \`idx_users_join_date\` (\`join_date\`), UNIQUE INDEX \`uq_users_sso_userid\` (\`sso_userid\`), UNIQUE INDEX \`uq_users_employee_id\` (\`employee_id\`), INDEX \`idx_users_created_by\` (\`created_by_userid\`), PRIMARY KEY (\`userid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE \`comments\` (\`commentid\` int NOT NULL AUTO_INCREMENT, \`context\` varchar(16) NOT NULL, \`contextid\` int NOT NULL, \`parentid\` int NULL, \`userid\` int NOT NULL, \`title\` varchar(255) NOT NULL DEFAULT '', \`text_raw\` text NOT NULL, \`status\` varchar(16) NOT NULL DEFAULT 'public', \`langid\` varchar(16) NULL, \`created_date\` bigint NOT NULL, \`modified_date\` bigint NOT NULL DEFAULT '0', \`replied_date\` bigint NOT NULL DEFAULT '0', INDEX \`idx_comments_modified_date\` (\`modified_date\`), INDEX \`idx_comments_parentid\` (\`parentid\`), INDEX \`idx_comments_context\` (\`context\`, \`contextid\`), PRIMARY KEY (\`commentid\`)) ENGINE=InnoDB`,
     );
     await queryRunner.query(
       `CREATE TABLE \`auth_tokens\` (\`tokenid\` int NOT NULL AUTO_INCREMENT, \`userid\` int NOT NULL, \`token_hash\` varchar(64) NOT NULL, \`app_id\` varchar(255) NULL, \`created_date\` bigint NOT NULL, \`last_used_date\` bigint NULL, \`revoked_date\` bigint NULL, INDEX \`idx_auth_tokens_userid\` (\`userid\`), UNIQUE INDEX \`uq_auth_tokens_hash\` (\`token_hash\`), PRIMARY KEY (\`tokenid\`)) ENGINE=InnoDB`,
@@ -54,6 +84,33 @@ export class Initial1795300885712 implements MigrationInterface {
     );
     await queryRunner.query(
       `CREATE TABLE \`wiki_revisions\` (\`revisionid\` int NOT NULL AUTO_INCREMENT, \`wikiid\` int NOT NULL, \`langid\` varchar(16) NOT NULL, \`userid\` int NOT NULL, \`date\` bigint NOT NULL, \`patrolled\` tinyint NOT NULL DEFAULT 0, \`deleted\` tinyint NOT NULL DEFAULT 0, \`display_title\` varchar(255) NOT NULL, \`summary\` varchar(1000) NOT NULL DEFAULT '', \`contents\` text NOT NULL, \`imageid\` int NULL, \`flags\` varchar(255) NOT NULL DEFAULT '', \`data\` text NOT NULL, INDEX \`idx_wiki_revisions_wiki_lang\` (\`wikiid\`, \`langid\`, \`revisionid\`), PRIMARY KEY (\`revisionid\`)) ENGINE=InnoDB`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_revisions\` ADD CONSTRAINT \`fk_guide_revisions_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_translations\` ADD CONSTRAINT \`fk_guide_translations_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_steps\` ADD CONSTRAINT \`fk_guide_steps_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_step_revisions\` ADD CONSTRAINT \`fk_guide_step_revisions_step\` FOREIGN KEY (\`stepid\`) REFERENCES \`guide_steps\`(\`stepid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_user_grants\` ADD CONSTRAINT \`fk_guide_user_grants_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_team_grants\` ADD CONSTRAINT \`fk_guide_team_grants_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_completions\` ADD CONSTRAINT \`fk_guide_completions_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`guide_favorites\` ADD CONSTRAINT \`fk_guide_favorites_guide\` FOREIGN KEY (\`guideid\`) REFERENCES \`guides\`(\`guideid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
+    );
+    await queryRunner.query(
+      `ALTER TABLE \`comments\` ADD CONSTRAINT \`fk_comments_user\` FOREIGN KEY (\`userid\`) REFERENCES \`users\`(\`userid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
     );
     await queryRunner.query(
       `ALTER TABLE \`auth_tokens\` ADD CONSTRAINT \`fk_auth_tokens_user\` FOREIGN KEY (\`userid\`) REFERENCES \`users\`(\`userid\`) ON DELETE CASCADE ON UPDATE NO ACTION`,
@@ -114,6 +171,15 @@ export class Initial1795300885712 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE \`team_members\` DROP FOREIGN KEY \`fk_team_members_team\``);
     await queryRunner.query(`ALTER TABLE \`user_badges\` DROP FOREIGN KEY \`fk_user_badges_user\``);
     await queryRunner.query(`ALTER TABLE \`auth_tokens\` DROP FOREIGN KEY \`fk_auth_tokens_user\``);
+    await queryRunner.query(`ALTER TABLE \`comments\` DROP FOREIGN KEY \`fk_comments_user\``);
+    await queryRunner.query(`ALTER TABLE \`guide_favorites\` DROP FOREIGN KEY \`fk_guide_favorites_guide\``);
+    await queryRunner.query(`ALTER TABLE \`guide_completions\` DROP FOREIGN KEY \`fk_guide_completions_guide\``);
+    await queryRunner.query(`ALTER TABLE \`guide_team_grants\` DROP FOREIGN KEY \`fk_guide_team_grants_guide\``);
+    await queryRunner.query(`ALTER TABLE \`guide_user_grants\` DROP FOREIGN KEY \`fk_guide_user_grants_guide\``);
+    await queryRunner.query(`ALTER TABLE \`guide_step_revisions\` DROP FOREIGN KEY \`fk_guide_step_revisions_step\``);
+    await queryRunner.query(`ALTER TABLE \`guide_steps\` DROP FOREIGN KEY \`fk_guide_steps_guide\``);
+    await queryRunner.query(`ALTER TABLE \`guide_translations\` DROP FOREIGN KEY \`fk_guide_translations_guide\``);
+    await queryRunner.query(`ALTER TABLE \`guide_revisions\` DROP FOREIGN KEY \`fk_guide_revisions_guide\``);
     await queryRunner.query(`DROP INDEX \`idx_wiki_revisions_wiki_lang\` ON \`wiki_revisions\``);
     await queryRunner.query(`DROP TABLE \`wiki_revisions\``);
     await queryRunner.query(`DROP TABLE \`wiki_languages\``);
@@ -154,6 +220,10 @@ export class Initial1795300885712 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX \`uq_auth_tokens_hash\` ON \`auth_tokens\``);
     await queryRunner.query(`DROP INDEX \`idx_auth_tokens_userid\` ON \`auth_tokens\``);
     await queryRunner.query(`DROP TABLE \`auth_tokens\``);
+    await queryRunner.query(`DROP INDEX \`idx_comments_context\` ON \`comments\``);
+    await queryRunner.query(`DROP INDEX \`idx_comments_parentid\` ON \`comments\``);
+    await queryRunner.query(`DROP INDEX \`idx_comments_modified_date\` ON \`comments\``);
+    await queryRunner.query(`DROP TABLE \`comments\``);
     await queryRunner.query(`DROP INDEX \`idx_users_created_by\` ON \`users\``);
     await queryRunner.query(`DROP INDEX \`uq_users_employee_id\` ON \`users\``);
     await queryRunner.query(`DROP INDEX \`uq_users_sso_userid\` ON \`users\``);
@@ -162,5 +232,25 @@ export class Initial1795300885712 implements MigrationInterface {
     await queryRunner.query(`DROP INDEX \`idx_users_username\` ON \`users\``);
     await queryRunner.query(`DROP INDEX \`uq_users_email\` ON \`users\``);
     await queryRunner.query(`DROP TABLE \`users\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_favorites_user\` ON \`guide_favorites\``);
+    await queryRunner.query(`DROP TABLE \`guide_favorites\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_completions_user\` ON \`guide_completions\``);
+    await queryRunner.query(`DROP TABLE \`guide_completions\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_team_grants_team\` ON \`guide_team_grants\``);
+    await queryRunner.query(`DROP TABLE \`guide_team_grants\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_user_grants_user\` ON \`guide_user_grants\``);
+    await queryRunner.query(`DROP TABLE \`guide_user_grants\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_step_revisions_step\` ON \`guide_step_revisions\``);
+    await queryRunner.query(`DROP TABLE \`guide_step_revisions\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_steps_guide\` ON \`guide_steps\``);
+    await queryRunner.query(`DROP TABLE \`guide_steps\``);
+    await queryRunner.query(`DROP TABLE \`guide_translations\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_revisions_guide_lang\` ON \`guide_revisions\``);
+    await queryRunner.query(`DROP INDEX \`idx_guide_revisions_user\` ON \`guide_revisions\``);
+    await queryRunner.query(`DROP TABLE \`guide_revisions\``);
+    await queryRunner.query(`DROP INDEX \`idx_guides_public_deleted\` ON \`guides\``);
+    await queryRunner.query(`DROP INDEX \`idx_guides_author\` ON \`guides\``);
+    await queryRunner.query(`DROP INDEX \`idx_guides_modified\` ON \`guides\``);
+    await queryRunner.query(`DROP TABLE \`guides\``);
   }
 }

@@ -1,0 +1,144 @@
+/** Pure model of what a guide revision stores, and the rules shared by create and edit. */
+
+export const GUIDE_TYPES = [
+  'replacement',
+  'installation',
+  'repair',
+  'disassembly',
+  'teardown',
+  'technique',
+  'maintenance',
+] as const;
+export type GuideType = (typeof GUIDE_TYPES)[number];
+
+export const DIFFICULTIES = ['Very easy', 'Easy', 'Moderate', 'Difficult', 'Very difficult'] as const;
+
+export const BULLETS = [
+  'black',
+  'red',
+  'orange',
+  'yellow',
+  'light_blue',
+  'blue',
+  'green',
+  'violet',
+  'icon_note',
+  'icon_caution',
+  'icon_reminder',
+] as const;
+
+export const SUMMARY_MAX_LENGTH = 155;
+export const INTRODUCTION_MAX_LINES = 49;
+export const STEP_LINE_MAX_LENGTH = 350;
+export const STEP_MAX_LINES = 8;
+export const STEP_MAX_IMAGES = 3;
+
+/** A part or tool as stored: the ITEM page it points to plus the guide-specific fields. */
+export interface StoredItem {
+  name: string;
+  wikiid: number;
+  type: string;
+  quantity: number;
+  notes: string;
+  featured: boolean;
+}
+
+export interface StepRef {
+  stepid: number;
+  revisionid: number;
+}
+
+/** A source-language guide revision. */
+export interface GuideData {
+  category: string;
+  type: string;
+  subject: string;
+  title: string;
+  summary: string;
+  introduction: string;
+  conclusion: string;
+  difficulty: string | null;
+  time_required_min: number;
+  time_required_max: number;
+  imageid: number | null;
+  flags: string[];
+  prerequisites: number[];
+  documents: number[];
+  featured_documentid: number | null;
+  parts: StoredItem[];
+  tools: StoredItem[];
+  public: boolean;
+  steps: StepRef[];
+}
+
+/** The translatable text of a guide (a translation revision stores only these). */
+export const TRANSLATED_FIELDS = ['title', 'summary', 'introduction', 'conclusion'] as const;
+export type TranslationData = Pick<GuideData, (typeof TRANSLATED_FIELDS)[number]>;
+
+export interface StepLineData {
+  text: string;
+  bullet: string;
+  level: number;
+}
+
+export interface StepData {
+  title: string;
+  lines: StepLineData[];
+  imageids: number[];
+}
+
+/** Stable JSON (keys sorted) for "did anything change" comparisons. */
+export function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+export const sameData = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
+/** "<Category> <Subject> Replacement", or without a subject "<Category> Replacement"; teardowns read "<Category> Teardown". */
+export function generatedTitle(type: string, category: string, subject: string): string {
+  const label = type.charAt(0).toUpperCase() + type.slice(1);
+  return [category, subject.trim(), label].filter((part) => part !== '').join(' ');
+}
+
+/** "30 minutes - 1 hour" style text from seconds; "No estimate" when both are 0. */
+export function timeRequiredText(min: number, max: number): string {
+  const format = (seconds: number): string => {
+    if (seconds < 60) return `${seconds} seconds`;
+    const minutes = Math.round(seconds / 60);
+    if (minutes < 60) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+    const hours = Math.round((minutes / 60) * 10) / 10;
+    return hours === 1 ? '1 hour' : `${hours} hours`;
+  };
+  if (!min && !max) return 'No estimate';
+  if (!min || min === max) return format(max || min);
+  return `${format(min)} - ${format(max)}`;
+}
+
+/** Which step ids a step order must be a permutation of; undefined when `order` is one. */
+export function isPermutation(order: number[], of: number[]): boolean {
+  if (order.length !== of.length) return false;
+  const wanted = new Set(of);
+  const seen = new Set<number>();
+  for (const id of order) {
+    if (!wanted.has(id) || seen.has(id)) return false;
+    seen.add(id);
+  }
+  return true;
+}
+
+/** The first line of a step is level 0 and each line goes at most one level deeper than the one before. */
+export function lineLevelProblem(lines: { level: number }[]): number | undefined {
+  for (let i = 0; i < lines.length; i += 1) {
+    const previous = i === 0 ? -1 : lines[i - 1].level;
+    if (lines[i].level > previous + 1) return i;
+  }
+  return undefined;
+}
+
+export function parseStored<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}

@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { ImageObjectDto } from '../media/dto/image-object.dto';
+import { MediaService } from '../media/media.service';
+import { guideUrl, wikiUrl } from '../wikis/wiki-namespaces';
+import { WikiTextService } from '../wikitext/wikitext.service';
+import type { GuideDetailDto, GuideItemDto, StepDto } from './dto/guide-response.dto';
+import {
+  parseStored,
+  timeRequiredText,
+  type GuideData,
+  type StepData,
+  type StoredItem,
+  type TranslationData,
+} from './guide-data';
+import { GuidesRepository, type StoredRevision } from './guides.repository';
+
+export type StepDocument = Omit<StepDto, 'comments' | 'comment_count'>;
+
+/** The caller-independent part of a guide revision, as stored in `guide_revisions.document`. */
+export type GuideDocument = Pick<
+  GuideDetailDto,
+  | 'guideid'
+  | 'url'
+  | 'type'
+  | 'category'
+  | 'subject'
+  | 'title'
+  | 'summary'
+  | 'difficulty'
+  | 'time_required'
+  | 'time_required_min'
+  | 'time_required_max'
+  | 'public'
+  | 'flags'
+  | 'image'
+  | 'introduction_raw'
+  | 'introduction_rendered'
+  | 'conclusion_raw'
+  | 'conclusion_rendered'
+  | 'documents'
+  | 'featured_documentid'
+  | 'featured_document_embed_url'
+  | 'featured_document_thumbnail_url'
+  | 'parts'
+  | 'tools'
+> & { prerequisiteids: number[]; steps: StepDocument[] };
+
+export type TranslationDocument = Pick<
+  GuideDetailDto,
+  'title' | 'summary' | 'introduction_raw' | 'introduction_rendered' | 'conclusion_raw' | 'conclusion_rendered'
+>;
+
+/**
+ * Renders guide revisions into their stored documents. Rendering (wiki text, image and document
+ * objects, URLs) happens once per revision at write time; reads only parse the stored JSON. A document
+ * rendered with other URL bases (PUBLIC_URL or MEDIA_PUBLIC_URL changed) is rebuilt on first read.
+ * Wiki-text references inside a revision (e.g. a linked guide's title) are as of the time it was saved.
+ */
+@Injectable()
+export class GuideDocumentsService {
+  readonly renderKey: string;
+
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly media: MediaService,
+    private readonly wikiText: WikiTextService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.renderKey = createHash('sha256')
+      .update(`v1|${config.publicUrl}|${config.media?.publicUrl ?? ''}`)
+      .digest('hex');
+  }
+
+  url(guideid: number, title: string): string {
+    return guideUrl(this.config.publicUrl, guideid, title);
+  }
+
+  /** The stored document of a source revision, rebuilt and saved when missing or rendered with other URLs. */
+  async source(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideDocument> {
+    if (revision.document && revision.renderKey === this.renderKey)
+      return parseStored<GuideDocument>(revision.document);
+    const document = await this.buildSource(guideid, parseStored<GuideData>(revision.data), tx);
+    await this.guides.saveDocument(revision.revisionid, document, this.renderKey, tx);
+    return document;
+  }
+
+  async translation(revision: StoredRevision, tx?: EntityManager): Promise<TranslationDocument> {
+    if (revision.document && revision.renderKey === this.renderKey)
+      return parseStored<TranslationDocument>(revision.document);
+    const document = await this.buildTranslation(parseStored<TranslationData>(revision.data));
+    await this.guides.saveDocument(revision.revisionid, document, this.renderKey, tx);
+    return document;
+  }
+
+  async buildTranslation(data: TranslationData): Promise<TranslationDocument> {
+    const [introduction, conclusion] = await this.wikiText.renderMany([data.introduction, data.conclusion]);
+    return {
+      title: data.title,
+      summary: data.summary,
+      introduction_raw: data.introduction,
+      introduction_rendered: introduction.rendered,
+      conclusion_raw: data.conclusion,
+      conclusion_rendered: conclusion.rendered,
+    };
+  }
+
+  /** Renders a source revision: one wiki-text batch, one image batch, one document batch. */
+  async buildSource(guideid: number, data: GuideData, tx?: EntityManager): Promise<GuideDocument> {
+    const stepRevisions = new Map(
+      (
+        await this.guides.findStepRevisions(
+          data.steps.map((s) => s.revisionid),
+          tx,
+        )
+      ).map((r) => [r.revisionid, parseStored<StepData>(r.data)]),
+    );
+    const steps = data.steps.map((ref) => ({ ref, step: stepRevisions.get(ref.revisionid) as StepData }));
+    const texts = [data.introduction, data.conclusion, ...steps.flatMap(({ step }) => step.lines.map((l) => l.text))];
+    const imageids = [...(data.imageid ? [data.imageid] : []), ...steps.flatMap(({ step }) => step.imageids)];
+    const [rendered, images, documents] = await Promise.all([
+      this.wikiText.renderMany(texts),
+      this.media.imageObjects(imageids),
+      this.media.documentObjects(data.documents),
+    ]);
+    let cursor = 2;
+    const stepDocs = steps.map(({ ref, step }, index) => {
+      const html = rendered.slice(cursor, cursor + step.lines.length).map((r) => r.rendered);
+      cursor += step.lines.length;
+      return this.stepDocument(guideid, ref.stepid, index + 1, ref.revisionid, step, html, images);
+    });
+    const featured = data.featured_documentid !== null ? documents.get(data.featured_documentid) : undefined;
+    return {
+      guideid,
+      url: this.url(guideid, data.title),
+      type: data.type,
+      category: data.category,
+      subject: data.subject,
+      title: data.title,
+      summary: data.summary,
+      difficulty: data.difficulty,
+      time_required: timeRequiredText(data.time_required_min, data.time_required_max),
+      time_required_min: data.time_required_min,
+      time_required_max: data.time_required_max,
+      public: data.public,
+      flags: data.flags,
+      image: (data.imageid !== null && images.get(data.imageid)) || null,
+      introduction_raw: data.introduction,
+      introduction_rendered: rendered[0].rendered,
+      conclusion_raw: data.conclusion,
+      conclusion_rendered: rendered[1].rendered,
+      documents: data.documents.map((id) => documents.get(id)).filter((d) => d !== undefined),
+      featured_documentid: data.featured_documentid,
+      featured_document_embed_url: featured?.download_url ?? '',
+      featured_document_thumbnail_url: featured?.thumbnail ?? '',
+      parts: data.parts.map((item) => this.item(item)),
+      tools: data.tools.map((item) => this.item(item)),
+      prerequisiteids: data.prerequisites,
+      steps: stepDocs,
+    };
+  }
+
+  /** One step in its response shape, rendering its lines (for step responses and 409 bodies). */
+  async renderStep(
+    guideid: number,
+    stepid: number,
+    orderby: number,
+    revisionid: number,
+    step: StepData,
+  ): Promise<StepDocument> {
+    const [rendered, images] = await Promise.all([
+      this.wikiText.renderMany(step.lines.map((l) => l.text)),
+      this.media.imageObjects(step.imageids),
+    ]);
+    return this.stepDocument(
+      guideid,
+      stepid,
+      orderby,
+      revisionid,
+      step,
+      rendered.map((r) => r.rendered),
+      images,
+    );
+  }
+
+  async renderLines(lines: StepData['lines']): Promise<StepDocument['lines']> {
+    const rendered = await this.wikiText.renderMany(lines.map((l) => l.text));
+    return lines.map((line, i) => ({
+      text_raw: line.text,
+      text_rendered: rendered[i].rendered,
+      bullet: line.bullet,
+      level: line.level,
+      lineid: null,
+    }));
+  }
+
+  private stepDocument(
+    guideid: number,
+    stepid: number,
+    orderby: number,
+    revisionid: number,
+    step: StepData,
+    html: string[],
+    images: Map<number, ImageObjectDto>,
+  ): StepDocument {
+    return {
+      stepid,
+      guideid,
+      orderby,
+      revisionid,
+      title: step.title,
+      lines: step.lines.map((line, i) => ({
+        text_raw: line.text,
+        text_rendered: html[i] ?? '',
+        bullet: line.bullet,
+        level: line.level,
+        lineid: null,
+      })),
+      media: {
+        type: 'image',
+        data: step.imageids.map((id) => images.get(id)).filter((image) => image !== undefined),
+      },
+    };
+  }
+
+  private item(item: StoredItem): GuideItemDto {
+    return {
+      text: item.name,
+      type: item.type,
+      quantity: item.quantity,
+      notes: item.notes,
+      url: wikiUrl(this.config.publicUrl, 'ITEM', item.name),
+      thumbnail: '',
+      isoptional: false,
+      featured: item.featured,
+      wikiid: item.wikiid,
+    };
+  }
+}

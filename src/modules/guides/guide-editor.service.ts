@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { InsufficientPrivilegesException, notFound } from '../../common/http/api-errors';
+import { StaleRevisionError } from '../../common/revisions/stale-revision.error';
+import { nowSeconds } from '../../database/columns';
+import { TransactionService, type Transaction } from '../../database/transaction.service';
+import { PolicyService, type GuideAccessFacts } from '../access/policy.service';
+import { MediaService } from '../media/media.service';
+import type { GuideEntity } from './entities/guide.entity';
+import { GuideDocumentsService, type GuideDocument } from './guide-documents.service';
+import { parseStored, sameData, type GuideData } from './guide-data';
+import { GUIDE_CHANGED, guideFacts, type GuideChangedPayload } from './guide-events';
+import { GuideReaderService } from './guide-reader.service';
+import { GuidesRepository } from './guides.repository';
+
+export interface EditContext {
+  guide: GuideEntity;
+  /** The newest source revision's data. */
+  data: GuideData;
+  facts: GuideAccessFacts;
+  tx: Transaction;
+}
+
+/**
+ * The write path every guide change goes through: lock the guide row, check access and the revisionid,
+ * let the caller compute the new data, and save it as a new revision unless nothing changed. The
+ * revision check is a conditional update on `head_revisionid` in the same transaction.
+ */
+@Injectable()
+export class GuideEditorService {
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly documents: GuideDocumentsService,
+    private readonly reader: GuideReaderService,
+    private readonly policy: PolicyService,
+    private readonly media: MediaService,
+    private readonly transactions: TransactionService,
+  ) {}
+
+  /** 409 body: the newest version of the guide. */
+  stale(guideid: number, caller: AuthenticatedUser): StaleRevisionError {
+    return new StaleRevisionError(() =>
+      this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true }),
+    );
+  }
+
+  /** Locks and loads a guide for a write; 404 when missing, deleted or unreadable. */
+  async load(guideid: number, caller: AuthenticatedUser, tx: EntityManager) {
+    const guide = await this.guides.findGuide(guideid, tx, true);
+    if (!guide) throw notFound('Guide');
+    const facts: GuideAccessFacts = {
+      authorid: guide.authorid,
+      public: guide.public,
+      grantedUserIds: await this.guides.grantedUserIds(guideid, tx),
+      grantedTeamIds: await this.guides.grantedTeamIds(guideid, tx),
+    };
+    if (!(await this.policy.canReadGuide(caller, facts))) throw notFound('Guide');
+    return { guide, facts };
+  }
+
+  async assertCanEdit(caller: AuthenticatedUser, facts: GuideAccessFacts): Promise<void> {
+    if (!(await this.policy.canEditGuide(caller, facts))) {
+      throw new InsufficientPrivilegesException(['Admin', 'Moderator'], 'You may not edit this guide');
+    }
+  }
+
+  /**
+   * Runs one edit. `expectedHead` (the request's revisionid) is compared with the newest revision;
+   * `change` returns the new data, or undefined for no change.
+   */
+  async edit(
+    guideid: number,
+    caller: AuthenticatedUser,
+    expectedHead: number | undefined,
+    change: (context: EditContext) => Promise<GuideData | undefined>,
+  ): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const { guide, facts } = await this.load(guideid, caller, tx.manager);
+      if (guide.deleted) throw notFound('Guide');
+      await this.assertCanEdit(caller, facts);
+      if (expectedHead !== undefined && expectedHead !== guide.headRevisionid) throw this.stale(guideid, caller);
+      const head = await this.guides.findRevision(guide.headRevisionid, tx.manager);
+      const data = parseStored<GuideData>(head?.data);
+      const next = await change({ guide, data, facts, tx });
+      if (!next || sameData(next, data)) return;
+      await this.saveRevision(guide, next, caller, tx);
+    });
+  }
+
+  /** A revision is patrolled when saved by a Moderator+ or by the guide's author. */
+  patrols(caller: AuthenticatedUser, authorid: number): boolean {
+    return this.policy.has(caller, 'Moderator') || caller.userid === authorid;
+  }
+
+  async saveRevision(guide: GuideEntity, data: GuideData, caller: AuthenticatedUser, tx: Transaction): Promise<void> {
+    const now = nowSeconds();
+    const patrolled = this.patrols(caller, guide.authorid);
+    const document = await this.documents.buildSource(guide.guideid, data, tx.manager);
+    const revisionid = await this.guides.insertRevision(
+      {
+        guideid: guide.guideid,
+        langid: guide.langid,
+        userid: caller.userid,
+        date: now,
+        patrolled,
+        data,
+        document,
+        renderKey: this.documents.renderKey,
+      },
+      tx.manager,
+    );
+    const changes: Partial<GuideEntity> = { headRevisionid: revisionid };
+    if (patrolled) {
+      Object.assign(changes, {
+        revisionid,
+        category: data.category,
+        title: data.title,
+        type: data.type,
+        public: data.public,
+        flags: data.flags.join(','),
+        modifiedDate: now,
+        publishedDate: data.public && !guide.publishedDate ? now : guide.publishedDate,
+      });
+    }
+    if (!(await this.guides.advanceGuide(guide.guideid, guide.headRevisionid, changes, tx.manager))) {
+      throw this.stale(guide.guideid, caller);
+    }
+    const shown =
+      patrolled || !guide.revisionid
+        ? document
+        : parseStored<GuideDocument>((await this.guides.findRevision(guide.revisionid, tx.manager))?.document);
+    await this.media.setUsage(
+      'guide',
+      guide.guideid,
+      [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))],
+      tx.manager,
+    );
+    if (patrolled) this.publishChange(tx, guide, { ...guide, ...changes });
+  }
+
+  publishChange(tx: Transaction, before: GuideEntity | null, after: GuideEntity | null): void {
+    const payload: GuideChangedPayload = {
+      guideid: (after ?? before)?.guideid as number,
+      before: before && before.revisionid ? guideFacts(before) : null,
+      after: after ? guideFacts(after) : null,
+    };
+    if (sameData(payload.before, payload.after)) return;
+    tx.publish({ name: GUIDE_CHANGED, payload });
+  }
+}
+
+/** Main image and step images of a rendered revision (the images the guide keeps in use). */
+export function imagesOf(document: GuideDocument | undefined): number[] {
+  if (!document) return [];
+  return [
+    ...(document.image ? [document.image.id] : []),
+    ...document.steps.flatMap((s) => s.media.data.map((i) => i.id)),
+  ];
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { FEATURED_FLAGS } from '../../common/flags/guide-flags';
+import { PolicyService } from '../access/policy.service';
+import { ViewHistoryService } from '../view-history/view-history.service';
+import type { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
+import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
+import { GuideReaderService } from './guide-reader.service';
+import { GuidesRepository } from './guides.repository';
+
+const MAX_GUIDEIDS = 50;
+
+/** GET /guides, /guides/featured and the guide detail read. */
+@Injectable()
+export class GuideListService {
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly reader: GuideReaderService,
+    private readonly policy: PolicyService,
+    private readonly views: ViewHistoryService,
+  ) {}
+
+  async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
+    const rows = await this.guides.listRows({
+      guideids: query.guideids
+        ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
+        : undefined,
+      types: query.filter ? query.filter.split(',').map((t) => t.trim()) : undefined,
+      modifiedSince: query.modifiedSince,
+      includePrivate: query.includePrivate && this.policy.isAdmin(caller),
+      order: query.order,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return this.reader.summaries(rows);
+  }
+
+  async featured(query: { offset: number; limit: number }): Promise<GuideSummaryDto[]> {
+    const rows = await this.guides.listRows({
+      featuredFlags: FEATURED_FLAGS,
+      includePrivate: false,
+      order: 'ASC',
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return this.reader.summaries(rows);
+  }
+
+  async detail(guideid: number, query: GuideDetailQueryDto, caller?: AuthenticatedUser): Promise<GuideDetailDto> {
+    const detail = await this.reader.detail(guideid, caller, {
+      unpatrolled: query.unpatrolled,
+      langid: query.langid,
+      excludePrerequisiteSteps: query.excludePrerequisiteSteps,
+    });
+    if (caller) this.views.record(caller.userid, 'GUIDE', guideid);
+    return detail;
+  }
+}

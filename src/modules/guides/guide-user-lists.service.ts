@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { notFound } from '../../common/http/api-errors';
+import { nowSeconds } from '../../database/columns';
+import { TransactionService } from '../../database/transaction.service';
+import { TagsService } from '../tags/tags.service';
+import { UsersService } from '../users/users.service';
+import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
+import { GuideEditorService } from './guide-editor.service';
+import { GUIDE_COMPLETED, type GuideCompletedPayload } from './guide-events';
+import { accessFacts, GuideReaderService } from './guide-reader.service';
+import { GuidesRepository } from './guides.repository';
+
+/** Lists per user (contributions, completions, favorites), the marks themselves, and guide tags. */
+@Injectable()
+export class GuideUserListsService {
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly reader: GuideReaderService,
+    private readonly editor: GuideEditorService,
+    private readonly users: UsersService,
+    private readonly tags: TagsService,
+    private readonly transactions: TransactionService,
+  ) {}
+
+  async contributions(
+    userid: number,
+    page: { order: 'ASC' | 'DESC'; offset: number; limit: number },
+    caller: AuthenticatedUser | undefined,
+    checkUser: boolean,
+  ): Promise<GuideSummaryDto[]> {
+    if (checkUser) await this.users.findEntity(userid);
+    const ids = await this.guides.contributedGuideIds(userid, page.order, page.offset, page.limit);
+    return this.reader.summariesOf(caller, ids);
+  }
+
+  async marked(
+    kind: 'completion' | 'favorite',
+    userid: number,
+    page: { offset: number; limit: number },
+    caller: AuthenticatedUser | undefined,
+    checkUser: boolean,
+  ): Promise<GuideSummaryDto[]> {
+    if (checkUser) await this.users.findEntity(userid);
+    const ids = await this.guides.markedGuideIds(kind, userid, page.offset, page.limit);
+    return this.reader.summariesOf(caller, ids);
+  }
+
+  /** Marks a readable guide completed or favorited (once per user, whatever the language). */
+  async mark(
+    kind: 'completion' | 'favorite',
+    guideid: number,
+    langid: string | undefined,
+    caller: AuthenticatedUser,
+  ): Promise<void> {
+    const row = await this.reader.assertReadable(caller, guideid);
+    const language = langid ?? row.guide.langid;
+    if (language !== row.guide.langid && !(await this.guides.findTranslation(guideid, language))) {
+      throw notFound('Guide language');
+    }
+    await this.transactions.run(async (tx) => {
+      const added = await this.guides.mark(
+        kind,
+        { guideid, userid: caller.userid, langid: language, date: nowSeconds() },
+        tx.manager,
+      );
+      if (added && kind === 'completion') {
+        const payload: GuideCompletedPayload = { guideid, userid: caller.userid, authorid: row.guide.authorid };
+        tx.publish({ name: GUIDE_COMPLETED, payload });
+      }
+    });
+  }
+
+  async unmark(kind: 'completion' | 'favorite', guideid: number, caller: AuthenticatedUser): Promise<void> {
+    await this.reader.assertReadable(caller, guideid);
+    await this.guides.unmark(kind, guideid, caller.userid);
+  }
+
+  async tagsOf(guideid: number, caller: AuthenticatedUser | undefined): Promise<string[]> {
+    await this.reader.assertReadable(caller, guideid);
+    return (await this.tags.tagsOf('guide', [guideid])).get(guideid) ?? [];
+  }
+
+  /** Adds or removes a tag (no revision); answers the guide detail. Removing a tag the guide lacks: 404. */
+  async changeTag(
+    guideid: number,
+    tag: string,
+    action: 'add' | 'remove',
+    caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    const row = await this.reader.assertReadable(caller, guideid);
+    await this.editor.assertCanEdit(caller, accessFacts(row));
+    if (action === 'add') {
+      await this.tags.add('guide', guideid, tag);
+    } else {
+      const name = this.tags.normalize(tag).toLowerCase();
+      const current = (await this.tags.tagsOf('guide', [guideid])).get(guideid) ?? [];
+      if (!current.some((t) => t.toLowerCase() === name)) throw notFound('Tag');
+      await this.tags.remove('guide', guideid, tag);
+    }
+    return this.reader.detail(guideid, caller);
+  }
+}

@@ -1,0 +1,231 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import {
+  InsufficientPrivilegesException,
+  ValidationFailedException,
+  notFound,
+  unprocessable,
+} from '../../common/http/api-errors';
+import { nowSeconds } from '../../database/columns';
+import { isUniqueViolation } from '../../database/errors';
+import { TransactionService } from '../../database/transaction.service';
+import { PolicyService } from '../access/policy.service';
+import { UsersService } from '../users/users.service';
+import type { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
+import type { GuideDetailDto } from './dto/guide-response.dto';
+import { GuideDocumentsService } from './guide-documents.service';
+import { GuideEditorService } from './guide-editor.service';
+import { GuideFieldsService } from './guide-fields.service';
+import { parseStored, sameData, TRANSLATED_FIELDS, type GuideData, type TranslationData } from './guide-data';
+import { GuideReaderService } from './guide-reader.service';
+import { GuidesRepository } from './guides.repository';
+
+export const DEFAULT_LANGID = 'en';
+
+/** Guide create, edit (source language and translations), publish, delete and restore. */
+@Injectable()
+export class GuideWriterService {
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly editor: GuideEditorService,
+    private readonly fields: GuideFieldsService,
+    private readonly documents: GuideDocumentsService,
+    private readonly reader: GuideReaderService,
+    private readonly policy: PolicyService,
+    private readonly users: UsersService,
+    private readonly transactions: TransactionService,
+  ) {}
+
+  /** What writes answer: the newest version, prerequisite steps not inlined. */
+  current(guideid: number, caller: AuthenticatedUser, langid?: string): Promise<GuideDetailDto> {
+    return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid });
+  }
+
+  private async authorFor(requested: number | undefined, caller: AuthenticatedUser): Promise<number | undefined> {
+    if (requested === undefined) return undefined;
+    if (requested !== caller.userid && !this.policy.isAdmin(caller)) {
+      throw new InsufficientPrivilegesException(['Admin'], 'Only an Admin may set the author');
+    }
+    await this.users.findEntity(requested).catch(() => {
+      throw unprocessable(`User ${requested} does not exist`, 'author');
+    });
+    return requested;
+  }
+
+  async create(body: CreateGuideDto, caller: AuthenticatedUser): Promise<GuideDetailDto> {
+    if (!this.policy.canCreateGuide(caller)) {
+      throw new InsufficientPrivilegesException(['Admin', 'Moderator', 'Author'], 'Creating guides requires Author');
+    }
+    const authorid = (await this.authorFor(body.author, caller)) ?? caller.userid;
+    const guideid = await this.transactions.run(async (tx) => {
+      const resolved = await this.fields.resolve(body, undefined, { authorid, caller, tx: tx.manager });
+      const data = this.fields.applyAutomaticFlags(resolved, undefined);
+      const now = nowSeconds();
+      const guide = await this.guides.insertGuide(
+        {
+          authorid,
+          langid: body.langid ?? DEFAULT_LANGID,
+          category: data.category,
+          title: data.title,
+          type: data.type,
+          public: false,
+          deleted: false,
+          flags: '',
+          revisionid: 0,
+          headRevisionid: 0,
+          createdDate: now,
+          modifiedDate: now,
+          publishedDate: 0,
+        },
+        tx.manager,
+      );
+      await this.editor.saveRevision(guide, data, caller, tx);
+      return guide.guideid;
+    });
+    return this.current(guideid, caller);
+  }
+
+  async update(
+    guideid: number,
+    body: UpdateGuideDto,
+    revisionid: number,
+    caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    if (body.langid !== undefined) {
+      const guide = await this.guides.findGuide(guideid);
+      if (guide && body.langid !== guide.langid) return this.translate(guide.guideid, body, revisionid, caller);
+    }
+    const authorid = await this.authorFor(body.author, caller);
+    await this.editor.edit(guideid, caller, revisionid, async ({ guide, data, tx }) => {
+      const next = await this.fields.resolve(body, data, {
+        guideid,
+        authorid: guide.authorid,
+        caller,
+        tx: tx.manager,
+      });
+      if (authorid !== undefined && authorid !== guide.authorid) {
+        await this.guides.updateGuide(guideid, { authorid }, tx.manager);
+        this.editor.publishChange(tx, guide, { ...guide, authorid });
+        guide.authorid = authorid;
+      }
+      return this.fields.applyAutomaticFlags(next, data.public);
+    });
+    return this.current(guideid, caller);
+  }
+
+  /** An edit with a langid other than the source: a revision of that translation's text fields. */
+  private async translate(
+    guideid: number,
+    body: UpdateGuideDto,
+    revisionid: number,
+    caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    const langid = body.langid as string;
+    const untranslatable = Object.entries(body)
+      .filter(([key, value]) => value !== undefined && key !== 'langid')
+      .map(([key]) => key)
+      .filter((key) => !(TRANSLATED_FIELDS as readonly string[]).includes(key));
+    if (untranslatable.length) {
+      throw new ValidationFailedException(
+        untranslatable.map((field) => ({ message: `${field} cannot be set on a translation`, field })),
+      );
+    }
+    await this.transactions.run(async (tx) => {
+      const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
+      if (guide.deleted) throw notFound('Guide');
+      await this.editor.assertCanEdit(caller, facts);
+      const translation = await this.guides.findTranslation(guideid, langid, tx.manager);
+      const expected = translation ? translation.headRevisionid : guide.headRevisionid;
+      if (revisionid !== expected) throw this.editor.stale(guideid, caller);
+      const baseRevision = await this.guides.findRevision(expected, tx.manager);
+      const base = parseStored<GuideData | TranslationData>(baseRevision?.data);
+      const current: TranslationData = {
+        title: base.title,
+        summary: base.summary,
+        introduction: base.introduction,
+        conclusion: base.conclusion,
+      };
+      const next: TranslationData = { ...current };
+      for (const field of TRANSLATED_FIELDS) if (body[field] !== undefined) next[field] = body[field];
+      if (translation && sameData(next, current)) return;
+      const patrolled = this.editor.patrols(caller, guide.authorid);
+      const newId = await this.guides.insertRevision(
+        {
+          guideid,
+          langid,
+          userid: caller.userid,
+          date: nowSeconds(),
+          patrolled,
+          data: next,
+          document: await this.documents.buildTranslation(next),
+          renderKey: this.documents.renderKey,
+        },
+        tx.manager,
+      );
+      const pointers = { headRevisionid: newId, ...(patrolled ? { revisionid: newId } : {}) };
+      if (translation) {
+        if (!(await this.guides.advanceTranslation(guideid, langid, expected, pointers, tx.manager))) {
+          throw this.editor.stale(guideid, caller);
+        }
+      } else {
+        await this.guides
+          .insertTranslation({ guideid, langid, revisionid: null, ...pointers }, tx.manager)
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) ? this.editor.stale(guideid, caller) : error;
+          });
+      }
+    });
+    return this.current(guideid, caller, langid);
+  }
+
+  async setPublic(
+    guideid: number,
+    value: boolean,
+    revisionid: number,
+    caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    await this.editor.edit(guideid, caller, revisionid, async ({ data }) =>
+      this.fields.applyAutomaticFlags({ ...data, public: value }, data.public),
+    );
+    return this.current(guideid, caller);
+  }
+
+  /** Soft delete by the author or a Moderator+. */
+  async remove(guideid: number, revisionid: number, caller: AuthenticatedUser): Promise<void> {
+    await this.transactions.run(async (tx) => {
+      const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
+      if (guide.deleted) throw notFound('Guide');
+      if (!this.policy.canDeleteGuide(caller, facts)) {
+        throw new InsufficientPrivilegesException(
+          ['Admin', 'Moderator'],
+          'Only the author or a Moderator may delete this guide',
+        );
+      }
+      if (revisionid !== guide.headRevisionid) throw this.editor.stale(guideid, caller);
+      if (!(await this.guides.advanceGuide(guideid, revisionid, { deleted: true }, tx.manager))) {
+        throw this.editor.stale(guideid, caller);
+      }
+      this.editor.publishChange(tx, guide, { ...guide, deleted: true });
+    });
+  }
+
+  /** Undoes a delete (author or Moderator+). `langid` must be one of the guide's languages. */
+  async restore(guideid: number, langid: string, caller: AuthenticatedUser): Promise<GuideDetailDto> {
+    await this.transactions.run(async (tx) => {
+      const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
+      if (!this.policy.canDeleteGuide(caller, facts)) {
+        throw new InsufficientPrivilegesException(
+          ['Admin', 'Moderator'],
+          'Only the author or a Moderator may restore this guide',
+        );
+      }
+      if (langid !== guide.langid && !(await this.guides.findTranslation(guideid, langid, tx.manager))) {
+        throw notFound('Guide language');
+      }
+      if (!guide.deleted) return;
+      await this.guides.updateGuide(guideid, { deleted: false }, tx.manager);
+      this.editor.publishChange(tx, guide, { ...guide, deleted: false });
+    });
+    return this.current(guideid, caller, langid);
+  }
+}

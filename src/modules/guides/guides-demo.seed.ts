@@ -1,0 +1,208 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { parsePrivileges } from '../../common/auth/privileges';
+import { MediaService } from '../media/media.service';
+import { TagsService } from '../tags/tags.service';
+import { UserEntity } from '../users/entities/user.entity';
+import type { CreateGuideDto } from './dto/guide-body.dto';
+import { GuideStepsService } from './guide-steps.service';
+import { GuideWriterService } from './guide-writer.service';
+
+type DemoStep = [title: string, lines: [text: string, bullet?: string, level?: number][]];
+
+interface DemoGuide {
+  body: CreateGuideDto;
+  steps: DemoStep[];
+  tags: string[];
+  prerequisiteOf?: boolean;
+}
+
+const GUIDES: DemoGuide[] = [
+  {
+    body: {
+      category: 'iPhone 6',
+      type: 'disassembly',
+      subject: 'Display',
+      title: 'iPhone 6 Display Removal',
+      summary: 'Open the iPhone 6 and lift the display assembly.',
+      introduction: 'Most iPhone 6 repairs start by removing the display.',
+      difficulty: 'Moderate',
+      time_required_min: 900,
+      time_required_max: 1800,
+      public: true,
+      tools: [{ name: 'Pentalobe P2 Screwdriver' }, { name: 'Suction Handle' }, { name: 'Spudger' }],
+    },
+    steps: [
+      [
+        'Pentalobe screws',
+        [
+          ['Power off the phone.', 'black'],
+          ['Remove the two 3.6 mm pentalobe screws next to the Lightning port.', 'red'],
+        ],
+      ],
+      [
+        'Lift the display',
+        [
+          ['Apply the suction handle above the home button.', 'black'],
+          ['Pull up gently to open a gap.', 'black', 1],
+          ["Don't pull too hard: the display cables are still attached.", 'icon_caution'],
+        ],
+      ],
+    ],
+    tags: ['iPhone', 'display'],
+    prerequisiteOf: true,
+  },
+  {
+    body: {
+      category: 'iPhone 6',
+      type: 'replacement',
+      subject: 'Battery',
+      summary: 'Replace a worn-out iPhone 6 battery.',
+      introduction: "Use this guide to bring your iPhone 6's battery life back.",
+      conclusion: 'Reassemble in reverse order. Calibrate the new battery by running it down once.',
+      difficulty: 'Moderate',
+      time_required_min: 1800,
+      time_required_max: 3600,
+      flags: ['DANGER'],
+      public: true,
+      parts: [{ name: 'iPhone 6 Battery', quantity: 1, summary: 'Replacement 1810 mAh battery.' }],
+      tools: [{ name: 'Spudger' }, { name: 'Tweezers' }],
+    },
+    steps: [
+      [
+        'Disconnect the battery',
+        [
+          ['Remove the battery connector bracket screws.', 'black'],
+          ['Pry the battery connector up with the spudger.', 'black'],
+        ],
+      ],
+      [
+        'Remove the adhesive strips',
+        [
+          ['Peel back the first adhesive tab.', 'black'],
+          ['Pull slowly at a low angle.', 'black', 1],
+          ['A punctured battery can catch fire.', 'icon_caution'],
+        ],
+      ],
+      ['Remove the battery', [['Lift the battery out of the rear case.', 'black']]],
+    ],
+    tags: ['battery', 'iPhone'],
+  },
+  {
+    body: {
+      category: 'MacBook Pro 13 Retina',
+      type: 'replacement',
+      subject: 'SSD',
+      summary: 'Swap the SSD of a 13" MacBook Pro Retina.',
+      difficulty: 'Easy',
+      time_required_max: 1200,
+      public: true,
+      tools: [{ name: 'Phillips 000 Screwdriver' }],
+    },
+    steps: [
+      ['Lower case', [['Remove the ten lower case screws.', 'black']]],
+      [
+        'SSD',
+        [
+          ['Remove the single T5 screw holding the SSD.', 'black'],
+          ['Slide the SSD out of its socket.', 'black'],
+        ],
+      ],
+    ],
+    tags: ['SSD', 'upgrade'],
+  },
+  {
+    body: {
+      category: 'Washing Machine',
+      type: 'repair',
+      subject: 'Drain Pump',
+      summary: 'Clear or replace a blocked drain pump.',
+      difficulty: 'Easy',
+      time_required_max: 2700,
+      public: true,
+    },
+    steps: [
+      [
+        'Unplug and drain',
+        [
+          ['Unplug the machine and turn off the water.', 'red'],
+          ['Drain the remaining water through the service hose.', 'black'],
+        ],
+      ],
+      ['Clean the filter', [['Unscrew the pump filter and remove lint and coins.', 'black']]],
+    ],
+    tags: ['appliance'],
+  },
+  {
+    body: {
+      category: 'Samsung Galaxy S5',
+      type: 'teardown',
+      summary: 'A look inside the Galaxy S5 (work in progress).',
+      introduction: 'Still being written.',
+    },
+    steps: [['Back cover', [['Pop off the back cover from the notch.', 'black']]]],
+    tags: ['teardown'],
+  },
+];
+
+/** Demo guides (order 40): complete guides with steps, images, parts, tools and tags; one private; one with a prerequisite. */
+@Injectable()
+export class GuidesDemoSeed {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly writer: GuideWriterService,
+    private readonly steps: GuideStepsService,
+    private readonly media: MediaService,
+    private readonly tags: TagsService,
+  ) {}
+
+  async run(): Promise<void> {
+    const admin = await this.demoAdmin();
+    if (!admin) return;
+    const images = await this.media.imageIdsOf(admin.userid, 10).catch(() => [] as number[]);
+    let prerequisite: number | undefined;
+    let imageIndex = 0;
+    const nextImage = () => (images.length ? images[imageIndex++ % images.length] : undefined);
+    for (const demo of GUIDES) {
+      const image = nextImage();
+      const created = await this.writer.create(
+        {
+          ...demo.body,
+          ...(image ? { image } : {}),
+          ...(prerequisite && demo.body.subject === 'Battery' ? { prerequisites: [prerequisite] } : {}),
+        },
+        admin,
+      );
+      for (const [title, lines] of demo.steps) {
+        const stepImage = nextImage();
+        await this.steps.create(
+          created.guideid,
+          {
+            title,
+            lines: lines.map(([text, bullet = 'black', level = 0]) => ({ text, bullet, level })),
+            ...(stepImage ? { media: { type: 'image', data: [stepImage] } } : {}),
+          },
+          undefined,
+          admin,
+        );
+      }
+      for (const tag of demo.tags) await this.tags.add('guide', created.guideid, tag);
+      if (demo.prerequisiteOf) prerequisite = created.guideid;
+    }
+  }
+
+  private async demoAdmin(): Promise<AuthenticatedUser | undefined> {
+    const users = await this.dataSource.getRepository(UserEntity).find({ order: { userid: 'ASC' } });
+    const admin = users.find((user) => parsePrivileges(user.privileges).includes('Admin'));
+    return (
+      admin && {
+        userid: admin.userid,
+        username: admin.username,
+        privileges: parsePrivileges(admin.privileges),
+        tokenid: 0,
+      }
+    );
+  }
+}

@@ -1,0 +1,178 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { XmlResponse } from '../../common/http/response-mode';
+import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
+import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
+import { PaginationQueryDto } from '../../common/validation/pagination.dto';
+import { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
+import { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
+import { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
+import { GuideListService } from './guide-list.service';
+import { GuideWriterService } from './guide-writer.service';
+
+const GuideId = () => Param('guideid', new ParseIdPipe('Guide'));
+
+@ApiTags('Guides')
+@Controller('guides')
+export class GuidesController {
+  constructor(
+    private readonly lists: GuideListService,
+    private readonly writer: GuideWriterService,
+  ) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({
+    summary: 'List guides',
+    description:
+      'Public, non-deleted guides by guideid, in their source language (the newest patrolled revision). `includePrivate` ' +
+      'takes effect for Admins only and is ignored for anyone else. With `guideids` (first 50 used), filter, ' +
+      'modifiedSince and pagination are ignored and unknown or hidden ids are left out. `filter` takes ' +
+      'comma-separated types; unknown types match nothing.',
+  })
+  @ApiOkResponse({ type: [GuideSummaryDto] })
+  list(@Query() query: ListGuidesQueryDto, @CurrentUser() caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
+    return this.lists.list(query, caller);
+  }
+
+  @Get('featured')
+  @Public()
+  @ApiOperation({
+    summary: 'Featured guides',
+    description: 'Public guides flagged GUIDE_STARRED or GUIDE_FEATURED_STUDENT, by guideid.',
+  })
+  @ApiOkResponse({ type: [GuideSummaryDto] })
+  featured(@Query() query: PaginationQueryDto): Promise<GuideSummaryDto[]> {
+    return this.lists.featured(query);
+  }
+
+  @Get(':guideid')
+  @Public()
+  @XmlResponse('guide')
+  @ApiOperation({
+    summary: 'A guide with its steps',
+    description:
+      'The newest patrolled revision (`unpatrolled`: the newest), in `langid` when a translation exists, else in the ' +
+      'source language (`locale` says which). Prerequisite steps are inlined before the guide’s own steps unless ' +
+      '`excludePrerequisiteSteps` is present; prerequisites the caller may not read are left out. A guide the ' +
+      'caller may not read, or a deleted one, is a 404. `can_edit`, `favorited` and `completed` are for the caller. ' +
+      'Authenticated reads are recorded in the view history.',
+  })
+  @ApiOkResponse({ type: GuideDetailDto })
+  detail(
+    @GuideId() guideid: number,
+    @Query() query: GuideDetailQueryDto,
+    @CurrentUser() caller?: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    return this.lists.detail(guideid, query, caller);
+  }
+
+  @Post()
+  @Authenticated('Author')
+  @ApiOperation({
+    summary: 'Create a guide',
+    description:
+      'Author+. `category` must be an existing category (case-sensitive); `title` defaults to "<category> <subject> ' +
+      '<Type>". Parts and tools name ITEM wiki pages, created (from `summary`, `url`) when missing. `image` must be in ' +
+      'the author’s media manager and new `documents` in the caller’s (else 422 on that field). `author` other than ' +
+      'the caller: Admin only (403). Flags must be GUIDE_FLAGS the caller holds the privilege of (403 otherwise); a ' +
+      'guide created private gets GUIDE_IN_PROGRESS automatically, and making a guide public removes it. ' +
+      '`prerequisite_releases`: releases are not enabled, so a non-empty list is a 422. 201 with the guide detail.',
+  })
+  @ApiCreatedResponse({ type: GuideDetailDto })
+  create(@Body() body: CreateGuideDto, @CurrentUser() caller: AuthenticatedUser): Promise<GuideDetailDto> {
+    return this.writer.create(body, caller);
+  }
+
+  @Patch(':guideid')
+  @Authenticated()
+  @Versioned()
+  @ApiOperation({
+    summary: 'Edit a guide',
+    description:
+      'The caller must be able to edit the guide (author, granted users and teams, Moderator+). Every rule of the ' +
+      'create body applies. `revisionid` is the newest revision (`head_revisionid`). With a `langid` other than the ' +
+      'source language only title, summary, introduction and conclusion may be sent: they create or change that ' +
+      'translation (its revisionid, or the source one while it does not exist). Values equal to the stored ones ' +
+      'create no revision. Saves by Moderator+ or the author are patrolled; others wait for patrol (reads keep ' +
+      'showing the patrolled revision). Answers the newest version, prerequisite steps not inlined.',
+  })
+  @ApiOkResponse({ type: GuideDetailDto })
+  update(
+    @GuideId() guideid: number,
+    @Body() body: UpdateGuideDto,
+    @RevisionId() revisionid: number,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    return this.writer.update(guideid, body, revisionid, caller);
+  }
+
+  @Delete(':guideid')
+  @HttpCode(204)
+  @Authenticated()
+  @Versioned()
+  @ApiOperation({
+    summary: 'Delete a guide',
+    description: 'Soft delete by its author or a Moderator+ (403 otherwise); reads then answer 404. Restorable.',
+  })
+  @ApiNoContentResponse()
+  async remove(
+    @GuideId() guideid: number,
+    @RevisionId() revisionid: number,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<void> {
+    await this.writer.remove(guideid, revisionid, caller);
+  }
+
+  @Post(':guideid/:langid/restore')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Restore a deleted guide',
+    description:
+      'By its author or a Moderator+. `langid` must be one of the guide’s languages (404 otherwise). Restoring a ' +
+      'guide that is not deleted changes nothing. Takes no revisionid. Answers the guide in that language.',
+  })
+  @ApiOkResponse({ type: GuideDetailDto })
+  restore(
+    @GuideId() guideid: number,
+    @Param('langid') langid: string,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    return this.writer.restore(guideid, langid, caller);
+  }
+
+  @Put(':guideid/public')
+  @Authenticated()
+  @Versioned()
+  @ApiOperation({
+    summary: 'Make a guide public',
+    description: 'A new revision with public true (none when already public); removes GUIDE_IN_PROGRESS.',
+  })
+  @ApiOkResponse({ type: GuideDetailDto })
+  publish(
+    @GuideId() guideid: number,
+    @RevisionId() revisionid: number,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    return this.writer.setPublic(guideid, true, revisionid, caller);
+  }
+
+  @Delete(':guideid/public')
+  @Authenticated()
+  @Versioned()
+  @ApiOperation({
+    summary: 'Make a guide private',
+    description: 'A new revision with public false (none when already private).',
+  })
+  @ApiOkResponse({ type: GuideDetailDto })
+  unpublish(
+    @GuideId() guideid: number,
+    @RevisionId() revisionid: number,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<GuideDetailDto> {
+    return this.writer.setPublic(guideid, false, revisionid, caller);
+  }
+}

@@ -1,0 +1,86 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { notFound } from '../../common/http/api-errors';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { CommentsModule } from '../comments/comments.module';
+import { CommentsService } from '../comments/comments.service';
+import { MediaModule } from '../media/media.module';
+import { TagsModule } from '../tags/tags.module';
+import { TeamsModule } from '../teams/teams.module';
+import { UsersModule } from '../users/users.module';
+import { ViewHistoryModule } from '../view-history/view-history.module';
+import { WikisModule } from '../wikis/wikis.module';
+import { WikiTextService } from '../wikitext/wikitext.service';
+import { GuideAccessController } from './guide-access.controller';
+import { GuideAccessService } from './guide-access.service';
+import { GuideDocumentsService } from './guide-documents.service';
+import { GuideEditorService } from './guide-editor.service';
+import { GuideFieldsService } from './guide-fields.service';
+import { GuideListService } from './guide-list.service';
+import { GuideReaderService } from './guide-reader.service';
+import { GuideStepsController } from './guide-steps.controller';
+import { GuideStepsService } from './guide-steps.service';
+import { GuideUserListsController } from './guide-user-lists.controller';
+import { GuideUserListsService } from './guide-user-lists.service';
+import { GuideWriterService } from './guide-writer.service';
+import { GuidesDemoSeed } from './guides-demo.seed';
+import { GuidesController } from './guides.controller';
+import { GuidesRepository } from './guides.repository';
+
+/** Guides, their steps, revisions and languages, access grants, per-user lists; demo content at order 40. */
+@Module({
+  imports: [WikisModule, MediaModule, TagsModule, UsersModule, CommentsModule, ViewHistoryModule, TeamsModule],
+  controllers: [GuideStepsController, GuidesController, GuideAccessController, GuideUserListsController],
+  providers: [
+    GuidesRepository,
+    GuideDocumentsService,
+    GuideReaderService,
+    GuideEditorService,
+    GuideFieldsService,
+    GuideWriterService,
+    GuideStepsService,
+    GuideListService,
+    GuideAccessService,
+    GuideUserListsService,
+    GuidesDemoSeed,
+  ],
+})
+export class GuidesModule implements OnModuleInit {
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly reader: GuideReaderService,
+    private readonly documents: GuideDocumentsService,
+    private readonly wikiText: WikiTextService,
+    private readonly comments: CommentsService,
+    private readonly seeds: DemoSeedRegistry,
+    private readonly demo: GuidesDemoSeed,
+  ) {}
+
+  onModuleInit(): void {
+    // Only guides anyone may read resolve; others render as plain text.
+    this.wikiText.registerLoader('guide', async (ids) => {
+      const rows = await this.guides.publicGuides(ids);
+      return new Map(rows.map((g) => [g.guideid, { title: g.title, url: this.documents.url(g.guideid, g.title) }]));
+    });
+    this.comments.registerContext('guide', {
+      assertReadable: async (user, guideid) => {
+        const row = await this.reader.assertReadable(user, guideid);
+        return { title: row.guide.title };
+      },
+      filterReadable: (user, guideids) => this.reader.readableIds(user, guideids),
+    });
+    this.comments.registerContext('step', {
+      assertReadable: async (user, stepid) => {
+        const step = await this.guides.findStep(stepid);
+        if (!step || step.deleted) throw notFound('Step');
+        const row = await this.reader.assertReadable(user, step.guideid);
+        return { title: row.guide.title };
+      },
+      filterReadable: async (user, stepids) => {
+        const guideOf = await this.guides.guideIdsOfSteps(stepids);
+        const readable = await this.reader.readableIds(user, [...guideOf.values()]);
+        return new Set(stepids.filter((id) => readable.has(guideOf.get(id) as number)));
+      },
+    });
+    this.seeds.register({ name: 'guides', order: 40, run: () => this.demo.run() });
+  }
+}

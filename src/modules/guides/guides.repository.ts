@@ -1,0 +1,465 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { isUniqueViolation } from '../../database/errors';
+import { UserEntity } from '../users/entities/user.entity';
+import { GuideCompletionEntity } from './entities/guide-completion.entity';
+import { GuideFavoriteEntity } from './entities/guide-favorite.entity';
+import { GuideRevisionEntity } from './entities/guide-revision.entity';
+import { GuideStepRevisionEntity } from './entities/guide-step-revision.entity';
+import { GuideStepEntity } from './entities/guide-step.entity';
+import { GuideTeamGrantEntity } from './entities/guide-team-grant.entity';
+import { GuideTranslationEntity } from './entities/guide-translation.entity';
+import { GuideUserGrantEntity } from './entities/guide-user-grant.entity';
+import { GuideEntity } from './entities/guide.entity';
+
+/** A guide with the revision to show, its grants and (optionally) the caller's marks, from one query. */
+export interface GuideRow {
+  guide: GuideEntity;
+  revision: StoredRevision;
+  translation: StoredRevision | null;
+  grantedUserIds: number[];
+  grantedTeamIds: number[];
+  translatedLangids: string[];
+  username: string;
+  favorited: boolean;
+  completed: boolean;
+}
+
+export interface StoredRevision {
+  revisionid: number;
+  langid: string;
+  date: number;
+  patrolled: boolean;
+  data: unknown;
+  document: unknown;
+  renderKey: string;
+}
+
+export interface GuideListFilter {
+  guideids?: number[];
+  types?: string[];
+  modifiedSince?: number;
+  includePrivate: boolean;
+  featuredFlags?: readonly string[];
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+const ids = (value: unknown): number[] =>
+  typeof value === 'string' && value !== '' ? value.split(',').map(Number) : typeof value === 'number' ? [value] : [];
+
+const stored = (raw: Record<string, unknown>, prefix: string): StoredRevision | null =>
+  raw[`${prefix}_revisionid`] === null || raw[`${prefix}_revisionid`] === undefined
+    ? null
+    : {
+        revisionid: Number(raw[`${prefix}_revisionid`]),
+        langid: String(raw[`${prefix}_langid`]),
+        date: Number(raw[`${prefix}_date`]),
+        patrolled: Boolean(Number(raw[`${prefix}_patrolled`])),
+        data: raw[`${prefix}_data`],
+        document: raw[`${prefix}_document`],
+        renderKey: typeof raw[`${prefix}_render_key`] === 'string' ? (raw[`${prefix}_render_key`] as string) : '',
+      };
+
+@Injectable()
+export class GuidesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private manager(tx?: EntityManager): EntityManager {
+    return tx ?? this.dataSource.manager;
+  }
+
+  private get isMysql(): boolean {
+    return this.dataSource.options.type !== 'better-sqlite3';
+  }
+
+  // ---- guides ----
+
+  /** With `lock`, the row is locked for the rest of the transaction (MySQL; SQLite transactions are serialized). */
+  findGuide(guideid: number, tx?: EntityManager, lock = false): Promise<GuideEntity | null> {
+    const query = this.manager(tx).createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid });
+    if (lock && this.isMysql && tx) query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  insertGuide(guide: Omit<GuideEntity, 'guideid'>, tx: EntityManager): Promise<GuideEntity> {
+    const repo = tx.getRepository(GuideEntity);
+    return repo.save(repo.create(guide));
+  }
+
+  /** The optimistic-concurrency check: changes the row only if its head is still `expectedHead`. */
+  async advanceGuide(
+    guideid: number,
+    expectedHead: number,
+    changes: Partial<Omit<GuideEntity, 'guideid'>>,
+    tx: EntityManager,
+  ): Promise<boolean> {
+    const result = await tx
+      .createQueryBuilder()
+      .update(GuideEntity)
+      .set(changes)
+      .where('guideid = :guideid AND head_revisionid = :expectedHead', { guideid, expectedHead })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async updateGuide(guideid: number, changes: Partial<Omit<GuideEntity, 'guideid'>>, tx: EntityManager): Promise<void> {
+    await tx.getRepository(GuideEntity).update({ guideid }, changes);
+  }
+
+  // ---- revisions ----
+
+  async insertRevision(revision: Omit<GuideRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
+    const repo = tx.getRepository(GuideRevisionEntity);
+    return (await repo.save(repo.create(revision))).revisionid;
+  }
+
+  findRevision(revisionid: number, tx?: EntityManager): Promise<GuideRevisionEntity | null> {
+    return this.manager(tx).getRepository(GuideRevisionEntity).findOneBy({ revisionid });
+  }
+
+  async saveDocument(revisionid: number, document: unknown, renderKey: string, tx?: EntityManager): Promise<void> {
+    await this.manager(tx)
+      .getRepository(GuideRevisionEntity)
+      .update({ revisionid }, { document: document as object, renderKey });
+  }
+
+  // ---- translations ----
+
+  findTranslation(guideid: number, langid: string, tx?: EntityManager): Promise<GuideTranslationEntity | null> {
+    return this.manager(tx).getRepository(GuideTranslationEntity).findOneBy({ guideid, langid });
+  }
+
+  async insertTranslation(row: GuideTranslationEntity, tx: EntityManager): Promise<void> {
+    await tx.getRepository(GuideTranslationEntity).insert(row);
+  }
+
+  async advanceTranslation(
+    guideid: number,
+    langid: string,
+    expectedHead: number,
+    changes: Partial<GuideTranslationEntity>,
+    tx: EntityManager,
+  ): Promise<boolean> {
+    const result = await tx
+      .createQueryBuilder()
+      .update(GuideTranslationEntity)
+      .set(changes)
+      .where('guideid = :guideid AND langid = :langid AND head_revisionid = :expectedHead', {
+        guideid,
+        langid,
+        expectedHead,
+      })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  // ---- steps ----
+
+  async insertStep(guideid: number, tx: EntityManager): Promise<number> {
+    const repo = tx.getRepository(GuideStepEntity);
+    return (await repo.save(repo.create({ guideid, revisionid: 0, deleted: false }))).stepid;
+  }
+
+  findStep(stepid: number, tx?: EntityManager): Promise<GuideStepEntity | null> {
+    return this.manager(tx).getRepository(GuideStepEntity).findOneBy({ stepid });
+  }
+
+  findSteps(stepids: number[], tx?: EntityManager): Promise<GuideStepEntity[]> {
+    if (!stepids.length) return Promise.resolve([]);
+    return this.manager(tx)
+      .getRepository(GuideStepEntity)
+      .findBy({ stepid: In(stepids) });
+  }
+
+  /** Conditional update of a step's head revision (0 rows: stale). */
+  async advanceStep(
+    stepid: number,
+    expected: number,
+    changes: Partial<GuideStepEntity>,
+    tx: EntityManager,
+  ): Promise<boolean> {
+    const result = await tx
+      .createQueryBuilder()
+      .update(GuideStepEntity)
+      .set(changes)
+      .where('stepid = :stepid AND revisionid = :expected', { stepid, expected })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async insertStepRevision(row: Omit<GuideStepRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
+    const repo = tx.getRepository(GuideStepRevisionEntity);
+    return (await repo.save(repo.create(row))).revisionid;
+  }
+
+  findStepRevisions(revisionids: number[], tx?: EntityManager): Promise<GuideStepRevisionEntity[]> {
+    if (!revisionids.length) return Promise.resolve([]);
+    return this.manager(tx)
+      .getRepository(GuideStepRevisionEntity)
+      .findBy({ revisionid: In(revisionids) });
+  }
+
+  // ---- reads ----
+
+  private withRevision(
+    query: SelectQueryBuilder<GuideEntity>,
+    alias: string,
+    pointer: string,
+    join: 'inner' | 'left' = 'inner',
+  ): SelectQueryBuilder<GuideEntity> {
+    const condition = `${alias}.revisionid = ${pointer}`;
+    if (join === 'inner') query.innerJoin(GuideRevisionEntity, alias, condition);
+    else query.leftJoin(GuideRevisionEntity, alias, condition);
+    for (const [property, column] of [
+      ['revisionid', 'revisionid'],
+      ['langid', 'langid'],
+      ['date', 'date'],
+      ['patrolled', 'patrolled'],
+      ['data', 'data'],
+      ['document', 'document'],
+      ['renderKey', 'render_key'],
+    ]) {
+      query.addSelect(`${alias}.${property}`, `${alias}_${column}`);
+    }
+    return query;
+  }
+
+  private withGrants(query: SelectQueryBuilder<GuideEntity>): SelectQueryBuilder<GuideEntity> {
+    return query
+      .addSelect(
+        '(SELECT GROUP_CONCAT(ug.userid) FROM guide_user_grants ug WHERE ug.guideid = g.guideid)',
+        'grant_users',
+      )
+      .addSelect(
+        '(SELECT GROUP_CONCAT(tg.teamid) FROM guide_team_grants tg WHERE tg.guideid = g.guideid)',
+        'grant_teams',
+      );
+  }
+
+  private toRows(result: { entities: GuideEntity[]; raw: Record<string, unknown>[] }): GuideRow[] {
+    return result.entities.map((guide) => {
+      const raw = result.raw.find((r) => Number(r.g_guideid) === guide.guideid) as Record<string, unknown>;
+      return {
+        guide,
+        revision: stored(raw, 'r') as StoredRevision,
+        translation: stored(raw, 'tr'),
+        grantedUserIds: ids(raw.grant_users),
+        grantedTeamIds: ids(raw.grant_teams),
+        translatedLangids: typeof raw.langs === 'string' && raw.langs ? raw.langs.split(',') : [],
+        username: typeof raw.username === 'string' ? raw.username : '',
+        favorited: Number(raw.favorited ?? 0) > 0,
+        completed: Number(raw.completed ?? 0) > 0,
+      };
+    });
+  }
+
+  /**
+   * Everything guide detail needs about the guide itself, in one statement: the guide, the revision
+   * shown (newest patrolled, or newest with `unpatrolled`), the translation's revision when `langid`
+   * is not the source language, grants, languages, the author's name and the caller's marks.
+   */
+  async detailRow(
+    guideid: number,
+    options: { unpatrolled: boolean; langid?: string; userid?: number },
+    tx?: EntityManager,
+  ): Promise<GuideRow | undefined> {
+    const query = this.manager(tx)
+      .createQueryBuilder(GuideEntity, 'g')
+      .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
+      .addSelect('u.username', 'username')
+      .where('g.guideid = :guideid', { guideid });
+    this.withRevision(query, 'r', options.unpatrolled ? 'g.headRevisionid' : 'g.revisionid');
+    this.withGrants(query);
+    query.addSelect(
+      '(SELECT GROUP_CONCAT(t2.langid) FROM guide_translations t2 WHERE t2.guideid = g.guideid AND t2.revisionid IS NOT NULL)',
+      'langs',
+    );
+    if (options.langid) {
+      query.leftJoin(GuideTranslationEntity, 't', 't.guideid = g.guideid AND t.langid = :langid', {
+        langid: options.langid,
+      });
+      this.withRevision(query, 'tr', options.unpatrolled ? 't.headRevisionid' : 't.revisionid', 'left');
+    }
+    if (options.userid !== undefined) {
+      query
+        .addSelect(
+          '(SELECT COUNT(*) FROM guide_favorites fv WHERE fv.guideid = g.guideid AND fv.userid = :viewer)',
+          'favorited',
+        )
+        .addSelect(
+          '(SELECT COUNT(*) FROM guide_completions cp WHERE cp.guideid = g.guideid AND cp.userid = :viewer)',
+          'completed',
+        )
+        .setParameter('viewer', options.userid);
+    }
+    return this.toRows(await query.getRawAndEntities())[0];
+  }
+
+  /** Several guides with their patrolled source revision, grants and author name (prerequisites, lists). */
+  async summaryRows(guideids: number[], tx?: EntityManager): Promise<GuideRow[]> {
+    if (!guideids.length) return [];
+    const query = this.manager(tx)
+      .createQueryBuilder(GuideEntity, 'g')
+      .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
+      .addSelect('u.username', 'username')
+      .where('g.guideid IN (:...guideids)', { guideids });
+    this.withRevision(query, 'r', 'g.revisionid');
+    this.withGrants(query);
+    return this.toRows(await query.getRawAndEntities());
+  }
+
+  /** A page of guides (public, non-deleted unless includePrivate) with what their summaries need. */
+  async listRows(filter: GuideListFilter): Promise<GuideRow[]> {
+    const query = this.dataSource.manager
+      .createQueryBuilder(GuideEntity, 'g')
+      .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
+      .addSelect('u.username', 'username')
+      .where('g.deleted = :deleted', { deleted: false });
+    this.withRevision(query, 'r', 'g.revisionid');
+    if (!filter.includePrivate) query.andWhere('g.public = :public', { public: true });
+    if (filter.guideids) {
+      query.andWhere('g.guideid IN (:...guideids)', { guideids: filter.guideids.length ? filter.guideids : [0] });
+    } else {
+      if (filter.types) query.andWhere('g.type IN (:...types)', { types: filter.types.length ? filter.types : [''] });
+      if (filter.modifiedSince !== undefined)
+        query.andWhere('g.modifiedDate >= :since', { since: filter.modifiedSince });
+      if (filter.featuredFlags) {
+        const flags = filter.featuredFlags;
+        const wrapped = this.isMysql ? "CONCAT(',', g.flags, ',')" : "(',' || g.flags || ',')";
+        query.andWhere(
+          new Brackets((where) =>
+            flags.forEach((flag, i) => where.orWhere(`${wrapped} LIKE :flag${i}`, { [`flag${i}`]: `%,${flag},%` })),
+          ),
+        );
+      }
+      query.offset(filter.offset).limit(filter.limit);
+    }
+    query.orderBy('g.guideid', filter.order);
+    return this.toRows(await query.getRawAndEntities());
+  }
+
+  /** guideid -> modified_date, for prereq_modified_date. */
+  async modifiedDates(guideids: number[]): Promise<Map<number, number>> {
+    if (!guideids.length) return new Map();
+    const rows = await this.dataSource.manager
+      .getRepository(GuideEntity)
+      .find({ select: { guideid: true, modifiedDate: true }, where: { guideid: In(guideids) } });
+    return new Map(rows.map((row) => [row.guideid, row.modifiedDate]));
+  }
+
+  /** Guide ids of steps. */
+  async guideIdsOfSteps(stepids: number[]): Promise<Map<number, number>> {
+    const steps = await this.findSteps(stepids);
+    return new Map(steps.map((step) => [step.stepid, step.guideid]));
+  }
+
+  /** Public, non-deleted guides among ids (wiki-text references). */
+  publicGuides(guideids: number[]): Promise<GuideEntity[]> {
+    if (!guideids.length) return Promise.resolve([]);
+    return this.dataSource.manager
+      .getRepository(GuideEntity)
+      .findBy({ guideid: In(guideids), public: true, deleted: false });
+  }
+
+  // ---- grants ----
+
+  async grantedUserIds(guideid: number, tx?: EntityManager): Promise<number[]> {
+    const rows = await this.manager(tx)
+      .getRepository(GuideUserGrantEntity)
+      .find({ where: { guideid }, order: { userid: 'ASC' } });
+    return rows.map((row) => row.userid);
+  }
+
+  async grantedTeamIds(guideid: number, tx?: EntityManager): Promise<number[]> {
+    const rows = await this.manager(tx)
+      .getRepository(GuideTeamGrantEntity)
+      .find({ where: { guideid }, order: { teamid: 'ASC' } });
+    return rows.map((row) => row.teamid);
+  }
+
+  async grant(kind: 'user' | 'team', guideid: number, id: number, date: number): Promise<void> {
+    const entity = kind === 'user' ? GuideUserGrantEntity : GuideTeamGrantEntity;
+    const key = kind === 'user' ? 'userid' : 'teamid';
+    await this.dataSource.manager
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values({ guideid, [key]: id, date })
+      .orIgnore()
+      .execute();
+  }
+
+  async revoke(kind: 'user' | 'team', guideid: number, id: number): Promise<void> {
+    if (kind === 'user')
+      await this.dataSource.manager.getRepository(GuideUserGrantEntity).delete({ guideid, userid: id });
+    else await this.dataSource.manager.getRepository(GuideTeamGrantEntity).delete({ guideid, teamid: id });
+  }
+
+  // ---- completions and favorites ----
+
+  /** Inserts the mark unless it exists; true when it was new. */
+  async mark(
+    kind: 'completion' | 'favorite',
+    row: { guideid: number; userid: number; langid: string; date: number },
+    tx: EntityManager,
+  ): Promise<boolean> {
+    const repo =
+      kind === 'completion' ? tx.getRepository(GuideCompletionEntity) : tx.getRepository(GuideFavoriteEntity);
+    if (await repo.existsBy({ guideid: row.guideid, userid: row.userid })) return false;
+    try {
+      await repo.insert(row);
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async unmark(kind: 'completion' | 'favorite', guideid: number, userid: number): Promise<void> {
+    const entity = kind === 'completion' ? GuideCompletionEntity : GuideFavoriteEntity;
+    await this.dataSource.manager.getRepository(entity).delete({ guideid, userid });
+  }
+
+  /** Guide ids a user marked, completions by guideid ascending, favorites newest first. */
+  async markedGuideIds(
+    kind: 'completion' | 'favorite',
+    userid: number,
+    offset: number,
+    limit: number,
+  ): Promise<number[]> {
+    const rows =
+      kind === 'completion'
+        ? await this.dataSource.manager.getRepository(GuideCompletionEntity).find({
+            select: { guideid: true },
+            where: { userid },
+            order: { guideid: 'ASC' },
+            skip: offset,
+            take: limit,
+          })
+        : await this.dataSource.manager.getRepository(GuideFavoriteEntity).find({
+            select: { guideid: true },
+            where: { userid },
+            order: { date: 'DESC', guideid: 'DESC' },
+            skip: offset,
+            take: limit,
+          });
+    return rows.map((row) => row.guideid);
+  }
+
+  /** Guides a user authored or saved a revision of, by guideid. */
+  async contributedGuideIds(userid: number, order: 'ASC' | 'DESC', offset: number, limit: number): Promise<number[]> {
+    const rows = await this.dataSource.manager
+      .createQueryBuilder(GuideEntity, 'g')
+      .select('g.guideid', 'guideid')
+      .where('g.authorid = :userid', { userid })
+      .orWhere('g.guideid IN (SELECT gr.guideid FROM guide_revisions gr WHERE gr.userid = :userid)')
+      .orderBy('g.guideid', order)
+      .offset(offset)
+      .limit(limit)
+      .getRawMany<{ guideid: number }>();
+    return rows.map((row) => Number(row.guideid));
+  }
+}
