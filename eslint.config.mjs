@@ -18,7 +18,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'test/*.js', 'test/setup/*.js'] },
+        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs', 'scripts/bench/*.mjs', 'test/*.js', 'test/setup/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
