@@ -58,6 +58,11 @@ export default tseslint.config(
         process: 'readonly',
         __dirname: 'readonly',
         console: 'readonly',
+        ...Object.fromEntries(
+          ['URL', 'fetch', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'AbortController', 'performance'].map(
+            (name) => [name, 'readonly'],
+          ),
+        ),
       },
     },
   },
