@@ -1,0 +1,287 @@
+// Baseline for the benchmark (DESIGN §8): plain Fastify + better-sqlite3 / mysql2 with hand-written SQL,
+// answering the same JSON as the service for the workloads the harness runs. Same environment
+// variables as the service: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST, PUBLIC_URL.
+//
+// Deliberate limits (the seeded data never needs more; run.mjs checks parity before measuring):
+// - wiki detail: CATEGORY only, source language only (no ?langid, no ?unpatrolled), anonymous callers
+//   (can_edit false), image objects and documents are not resolved (the seed has none: image null,
+//   documents []), linked_wikis is [] (the seeded contents reference no wikis). Contents are rendered
+//   with the service's own wiki-text engine (.bench-build/src/wikitext), with an empty resolver.
+// - hierarchy: default options only (no requireGuides / langid / machine translation).
+// - users search: anonymous callers only (no e-mail matching, disabled accounts hidden); avatars are the
+//   default avatar unless the user has an image (not resolved: the seed has none).
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const Fastify = require('fastify');
+const { parseWikiText, renderDoc, emptyDoc } = require(resolve(ROOT, '.bench-build/src/wikitext/index.js'));
+
+const env = process.env;
+const PORT = Number(env.PORT ?? 3001);
+const HOST = env.HOST ?? '127.0.0.1';
+const PUBLIC_URL = (env.PUBLIC_URL ?? `http://${HOST}:${PORT}`).replace(/\/+$/, '');
+const AVATAR_URL = `${PUBLIC_URL}/api/2.0/icons/avatar`;
+const VARIANTS = ['mini', 'thumbnail', '140x105', '200x150', 'standard', '440x330', 'medium', 'large', 'huge', 'original'];
+const DEFAULT_AVATAR = { id: 0, guid: 'defaultavatar000' };
+for (const v of VARIANTS) DEFAULT_AVATAR[v] = AVATAR_URL;
+
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+const wikiUrl = (title) => `${PUBLIC_URL}/c/${encodeURIComponent(title.replace(/ /g, '_'))}`;
+const guideUrl = (id, title) => `${PUBLIC_URL}/Guide/${encodeURIComponent(title.replace(/ /g, '_'))}/${id}`;
+const userUrl = (id, name) => `${PUBLIC_URL}/User/${id}/${encodeURIComponent(name).replace(/%20/g, '+')}`;
+const flagsOf = (s) => (s ? s.split(',').filter(Boolean) : []);
+
+// ---- database: query(sql, params) -> rows ----------------------------------------------------------
+let query;
+if ((env.DB_TYPE ?? 'sqlite') === 'sqlite') {
+  const Database = require('better-sqlite3');
+  const db = new Database(env.DB_PATH ?? './data/app.sqlite', { fileMustExist: true });
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  const cache = new Map();
+  query = async (sql, params = []) => {
+    let stmt = cache.get(sql);
+    if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
+    return stmt.all(...params);
+  };
+} else {
+  const mysql = require('mysql2/promise');
+  const url = new URL(env.DATABASE_URL);
+  const pool = mysql.createPool({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username || 'root'),
+    password: decodeURIComponent(url.password),
+    database: decodeURIComponent(url.pathname.slice(1)),
+    connectionLimit: 20, // as the service
+    charset: 'utf8mb4_unicode_ci',
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  });
+  query = async (sql, params = []) => (await pool.query(sql, params))[0];
+}
+
+// ---- SQL --------------------------------------------------------------------------------------------
+const LIGHT_SELECT = `SELECT w.wikiid, w.title, w.modified_date, w.langid, rm.display_title, rm.summary, rm.imageid
+  FROM wikis w
+  JOIN wiki_languages lm ON lm.wikiid = w.wikiid AND lm.langid = w.langid
+  JOIN wiki_revisions rm ON rm.revisionid = lm.revisionid`;
+
+const SQL = {
+  tree: `SELECT w.wikiid, w.title, w.parent_wikiid, rm.display_title, rm.flags
+    FROM wikis w
+    JOIN wiki_languages lm ON lm.wikiid = w.wikiid AND lm.langid = w.langid
+    JOIN wiki_revisions rm ON rm.revisionid = lm.revisionid
+    WHERE w.namespace = 'CATEGORY' AND w.deleted = 0`,
+  wiki: `SELECT w.wikiid, w.namespace, w.title, w.langid, w.parent_wikiid, w.authorid, w.created_date,
+      r.revisionid, r.date, r.deleted AS rdeleted, r.display_title, r.summary, r.contents, r.imageid, r.flags, r.data,
+      lm.source_revisionid
+    FROM wikis w
+    JOIN wiki_languages lm ON lm.wikiid = w.wikiid AND lm.langid = w.langid
+    JOIN wiki_revisions r ON r.revisionid = lm.revisionid
+    WHERE w.namespace = 'CATEGORY' AND w.title_hash = ?`,
+  languages: `SELECT l.langid FROM wiki_languages l JOIN wiki_revisions r ON r.revisionid = l.revisionid
+    WHERE l.wikiid = ? AND r.deleted = 0 ORDER BY l.langid`,
+  tags: `SELECT t.name FROM document_tags dt JOIN tags t ON t.tagid = dt.tagid
+    WHERE dt.doc_kind = 'wiki' AND dt.docid = ?`,
+  ancestors: `WITH RECURSIVE anc (wikiid, parent_wikiid, depth) AS (
+      SELECT wikiid, parent_wikiid, 0 FROM wikis WHERE wikiid = ?
+      UNION ALL
+      SELECT w.wikiid, w.parent_wikiid, anc.depth + 1 FROM wikis w JOIN anc ON w.wikiid = anc.parent_wikiid
+      WHERE anc.depth < 1000)
+    ${LIGHT_SELECT.replace('FROM wikis w', 'FROM anc CROSS JOIN wikis w ON w.wikiid = anc.wikiid')}
+    WHERE anc.depth > 0 AND w.deleted = 0 ORDER BY anc.depth`,
+  children: `${LIGHT_SELECT} WHERE w.deleted = 0 AND w.parent_wikiid = ? ORDER BY w.title, w.wikiid`,
+  guides: `SELECT guideid, category, title FROM wiki_category_guides WHERE category_hash = ? ORDER BY title, guideid`,
+};
+
+const userSearchWhere = `(LOWER(u.unique_username) LIKE ? ESCAPE '!' OR LOWER(u.username) LIKE ? ESCAPE '!')
+  AND u.enabled = 1 AND u.banned = 0`;
+const USER_COLUMNS = 'u.userid, u.username, u.unique_username, u.join_date, u.reputation, u.imageid';
+SQL.userSearchPage = `SELECT ${USER_COLUMNS},
+    CASE WHEN LOWER(u.unique_username) = ? THEN 0 WHEN LOWER(u.username) = ? THEN 1
+      WHEN LOWER(u.unique_username) LIKE ? ESCAPE '!' THEN 3 WHEN LOWER(u.username) LIKE ? ESCAPE '!' THEN 4 ELSE 6 END AS match_rank
+  FROM users u WHERE ${userSearchWhere} ORDER BY match_rank, u.userid LIMIT ? OFFSET ?`;
+SQL.userSearchCount = `SELECT COUNT(*) AS n FROM users u WHERE ${userSearchWhere}`;
+SQL.userById = `SELECT ${USER_COLUMNS}, u.enabled, u.banned FROM users u WHERE u.userid = ?`;
+
+// ---- handlers ---------------------------------------------------------------------------------------
+function light(row) {
+  return {
+    dataType: 'wiki',
+    wikiid: Number(row.wikiid),
+    namespace: 'CATEGORY',
+    title: row.title,
+    display_title: row.display_title,
+    langid: row.langid,
+    summary: row.summary,
+    text: row.summary,
+    url: wikiUrl(row.title),
+    image: null,
+    modified_date: Number(row.modified_date),
+  };
+}
+
+async function hierarchy() {
+  const rows = await query(SQL.tree);
+  rows.sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.wikiid - b.wikiid));
+  const live = new Set(rows.map((r) => r.wikiid));
+  const childrenOf = new Map();
+  for (const row of rows) {
+    if (flagsOf(row.flags).includes('WIKI_STUB')) continue;
+    const parent = row.parent_wikiid !== null && live.has(row.parent_wikiid) ? row.parent_wikiid : null;
+    const list = childrenOf.get(parent);
+    if (list) list.push(row);
+    else childrenOf.set(parent, [row]);
+  }
+  const display_titles = {};
+  const build = (parent) => {
+    const kids = childrenOf.get(parent);
+    if (!kids) return null;
+    const node = {};
+    for (const kid of kids) {
+      display_titles[kid.title] = kid.display_title;
+      node[kid.title] = build(kid.wikiid);
+    }
+    return node;
+  };
+  const hierarchy = build(null) ?? {};
+  // The service lists display titles in title order.
+  const ordered = {};
+  for (const row of rows) if (row.title in display_titles) ordered[row.title] = display_titles[row.title];
+  return { hierarchy, display_titles: ordered };
+}
+
+async function categoryDetail(rawTitle) {
+  const title = rawTitle.replace(/_/g, ' ').trim();
+  const [wiki] = await query(SQL.wiki, [sha256(title)]);
+  if (!wiki || Number(wiki.rdeleted)) return undefined;
+  const wikiid = Number(wiki.wikiid);
+  const [languages, tags, ancestors, children, guides] = await Promise.all([
+    query(SQL.languages, [wikiid]),
+    query(SQL.tags, [wikiid]),
+    wiki.parent_wikiid === null ? [] : query(SQL.ancestors, [wikiid]),
+    query(SQL.children, [wikiid]),
+    query(SQL.guides, [sha256(wiki.title)]),
+  ]);
+  const json = wiki.contents === '' ? emptyDoc() : parseWikiText(wiki.contents);
+  let data = {};
+  try {
+    data = JSON.parse(wiki.data || '{}') ?? {};
+  } catch {
+    /* as the service: bad data reads as {} */
+  }
+  return {
+    wikiid,
+    langid: wiki.langid,
+    namespace: wiki.namespace,
+    title: wiki.title,
+    display_title: wiki.display_title,
+    revisionid: Number(wiki.revisionid),
+    modified_date: Number(wiki.date),
+    created_date: Number(wiki.created_date),
+    author: Number(wiki.authorid),
+    contents_raw: wiki.contents,
+    contents_rendered: renderDoc(json, {}),
+    contents_json: json,
+    linked_wikis: [],
+    image: null,
+    flags: flagsOf(wiki.flags),
+    tags: tags.map((t) => t.name).sort(),
+    can_edit: false,
+    available_langids: languages.map((l) => l.langid),
+    source_revisionid: wiki.source_revisionid === null ? null : Number(wiki.source_revisionid),
+    description: wiki.summary,
+    info: data.info ?? [],
+    repairability_score: data.repairability_score ?? null,
+    parent: ancestors[0]?.title ?? null,
+    ancestors: ancestors.map(light),
+    children: children.map(light),
+    guides: guides.map((g) => ({
+      dataType: 'guide',
+      guideid: Number(g.guideid),
+      title: g.title,
+      category: g.category,
+      url: guideUrl(g.guideid, g.title),
+    })),
+    documents: [],
+  };
+}
+
+async function teamsOf(userids) {
+  const teams = new Map(userids.map((id) => [id, []]));
+  if (!userids.length) return teams;
+  const rows = await query(
+    `SELECT teamid, userid FROM team_members WHERE userid IN (${userids.map(() => '?').join(', ')}) ORDER BY teamid`,
+    userids,
+  );
+  for (const row of rows) teams.get(Number(row.userid))?.push(Number(row.teamid));
+  return teams;
+}
+
+async function userSearch(term, limit, offset) {
+  const trimmed = term.trim();
+  let users;
+  let total;
+  if (/^\d+$/.test(trimmed)) {
+    const [user] = await query(SQL.userById, [Number(trimmed)]);
+    const visible = user && Number(user.enabled) === 1 && Number(user.banned) === 0;
+    users = visible && offset === 0 ? [user] : [];
+    total = visible ? 1 : 0;
+  } else {
+    const exact = trimmed.toLowerCase();
+    const partial = `%${exact.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const [page, count] = await Promise.all([
+      query(SQL.userSearchPage, [exact, exact, partial, partial, partial, partial, limit, offset]),
+      query(SQL.userSearchCount, [partial, partial]),
+    ]);
+    users = page;
+    total = Number(count[0].n);
+  }
+  const teams = await teamsOf(users.map((u) => Number(u.userid)));
+  return {
+    search: term,
+    limit,
+    offset,
+    totalResults: total,
+    moreResults: offset + users.length < total,
+    results: users.map((u) => ({
+      userid: Number(u.userid),
+      username: u.username,
+      unique_username: u.unique_username,
+      join_date: Number(u.join_date),
+      image: DEFAULT_AVATAR,
+      reputation: Number(u.reputation),
+      url: userUrl(u.userid, u.username),
+      teams: teams.get(Number(u.userid)) ?? [],
+    })),
+  };
+}
+
+// ---- server -----------------------------------------------------------------------------------------
+const app = Fastify({ logger: false });
+const notFound = (reply, what) => reply.code(404).send({ error: true, message: `${what} not found` });
+
+app.get('/api/2.0/health', async () => ({ status: 'ok' }));
+app.get('/api/2.0/wikis/CATEGORY', async (request, reply) => {
+  if (request.query.display !== 'hierarchy') return reply.code(501).send({ error: 'baseline: hierarchy only' });
+  return hierarchy();
+});
+app.get('/api/2.0/wikis/CATEGORY/:title', async (request, reply) => {
+  const detail = await categoryDetail(request.params.title);
+  return detail ?? notFound(reply, 'Wiki');
+});
+app.get('/api/2.0/users/search/:search', async (request) => {
+  const limit = Math.min(200, Math.max(1, Number(request.query.limit ?? 20) || 20));
+  const offset = Math.max(0, Number(request.query.offset ?? 0) || 0);
+  return userSearch(request.params.search, limit, offset);
+});
+
+const close = () => app.close().then(() => process.exit(0));
+process.on('SIGTERM', close);
+process.on('SIGINT', close);
+await app.listen({ port: PORT, host: HOST });
