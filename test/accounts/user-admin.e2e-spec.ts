@@ -177,6 +177,17 @@ describe('bootstrap Admin and demo users', () => {
         payload: { email: 'admin@demo.example', password },
       });
       expect(login.statusCode).toBe(201);
+      // the other modules' demo content, created on behalf of the demo Admin
+      const tree = (await t.inject({ method: 'GET', url: '/api/2.0/wikis/CATEGORY?display=hierarchy' })).json();
+      expect(Object.keys(tree.hierarchy).length).toBeGreaterThan(0);
+      const guides = (await t.inject({ method: 'GET', url: '/api/2.0/guides' })).json<
+        { userid: number; image: unknown }[]
+      >();
+      expect(guides.length).toBeGreaterThanOrEqual(4);
+      const admin = await t.dataSource.getRepository(UserEntity).findOneByOrFail({ email: 'admin@demo.example' });
+      expect(guides.some((g) => g.userid === admin.userid)).toBe(true);
+      expect(guides.every((g) => g.image !== null)).toBe(true);
+      expect((await t.inject({ method: 'GET', url: `/api/2.0/wikis/USER/${admin.userid}` })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { parsePrivileges } from '../../common/auth/privileges';
 import { MediaService } from '../media/media.service';
 import { TagsService } from '../tags/tags.service';
-import { UserEntity } from '../users/entities/user.entity';
+import { UsersService } from '../users/users.service';
 import type { CreateGuideDto } from './dto/guide-body.dto';
 import { GuideStepsService } from './guide-steps.service';
 import { GuideWriterService } from './guide-writer.service';
@@ -151,7 +148,7 @@ const GUIDES: DemoGuide[] = [
 @Injectable()
 export class GuidesDemoSeed {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     private readonly writer: GuideWriterService,
     private readonly steps: GuideStepsService,
     private readonly media: MediaService,
@@ -193,16 +190,7 @@ export class GuidesDemoSeed {
     }
   }
 
-  private async demoAdmin(): Promise<AuthenticatedUser | undefined> {
-    const users = await this.dataSource.getRepository(UserEntity).find({ order: { userid: 'ASC' } });
-    const admin = users.find((user) => parsePrivileges(user.privileges).includes('Admin'));
-    return (
-      admin && {
-        userid: admin.userid,
-        username: admin.username,
-        privileges: parsePrivileges(admin.privileges),
-        tokenid: 0,
-      }
-    );
+  private demoAdmin(): Promise<AuthenticatedUser | undefined> {
+    return this.users.firstAdmin();
   }
 }

@@ -23,6 +23,12 @@ export class TeamsRepository {
     return result;
   }
 
+  firstTeam(): Promise<TeamEntity | null> {
+    return this.manager()
+      .getRepository(TeamEntity)
+      .findOne({ where: {}, order: { teamid: 'ASC' } });
+  }
+
   findTeam(teamid: number, tx?: EntityManager): Promise<TeamEntity | null> {
     return this.manager(tx).getRepository(TeamEntity).findOneBy({ teamid });
   }

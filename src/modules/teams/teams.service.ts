@@ -14,6 +14,11 @@ export class TeamsService {
     return (await this.teams.teamIdsByUser([userid])).get(userid) ?? [];
   }
 
+  async firstTeam(): Promise<{ teamid: number; name: string } | undefined> {
+    const team = await this.teams.firstTeam();
+    return team ? { teamid: team.teamid, name: team.name } : undefined;
+  }
+
   async teamNameOf(teamid: number): Promise<string | undefined> {
     return (await this.teams.findTeam(teamid))?.name;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { parsePrivileges } from '../../common/auth/privileges';
 import { UserEntity } from './entities/user.entity';
 
 export interface UserListFilter {
@@ -59,6 +60,16 @@ export class UsersRepository {
 
   findByUniqueUsernames(names: string[], tx?: EntityManager): Promise<UserEntity[]> {
     return names.length ? this.repo(tx).findBy({ uniqueUsername: In(names) }) : Promise.resolve([]);
+  }
+
+  /** The lowest-id account holding Admin (as stored), for seeding. */
+  async firstAdmin(): Promise<UserEntity | null> {
+    const admins = await this.repo()
+      .createQueryBuilder('u')
+      .where('u.privileges LIKE :admin', { admin: '%Admin%' })
+      .orderBy('u.userid', 'ASC')
+      .getMany();
+    return admins.find((u) => parsePrivileges(u.privileges).includes('Admin')) ?? null;
   }
 
   async count(): Promise<number> {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { parsePrivileges } from '../../common/auth/privileges';
 import { notFound } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -68,6 +69,14 @@ export class UsersService {
     const user = await this.users.findById(userid);
     if (!user) throw notFound('User');
     return user;
+  }
+
+  /** The site's first Admin as a caller, for demo content created on its behalf. */
+  async firstAdmin(): Promise<AuthenticatedUser | undefined> {
+    const admin = await this.users.firstAdmin();
+    return admin
+      ? { userid: admin.userid, username: admin.username, privileges: parsePrivileges(admin.privileges), tokenid: 0 }
+      : undefined;
   }
 
   /** The display name of a user, or undefined when there is no such user. */

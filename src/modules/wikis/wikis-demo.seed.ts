@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { parsePrivileges } from '../../common/auth/privileges';
 import { MediaService } from '../media/media.service';
-import { TeamEntity } from '../teams/entities/team.entity';
-import { UserEntity } from '../users/entities/user.entity';
+import { TeamsService } from '../teams/teams.service';
+import { UsersService } from '../users/users.service';
 import type { CreateWikiDto } from './dto/wiki-body.dto';
 import type { WikiNamespace } from './wiki-namespaces';
 import { WikiWriterService } from './wiki-writer.service';
@@ -65,7 +62,8 @@ const GERMAN: Record<string, string> = {
 @Injectable()
 export class WikisDemoSeed {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly teams: TeamsService,
     private readonly writer: WikiWriterService,
     private readonly media: MediaService,
   ) {}
@@ -117,21 +115,11 @@ export class WikisDemoSeed {
         '* Find your device\n* Pick a guide\n* Gather the [wiki|ITEM|Spudger|tools]',
     });
     await create('USER', String(admin.userid), { contents: `Hi, I am ${admin.username} and I run this site.` });
-    const team = await this.dataSource.getRepository(TeamEntity).findOne({ where: {}, order: { teamid: 'ASC' } });
+    const team = await this.teams.firstTeam();
     if (team) await create('TEAM', String(team.teamid), { contents: `The ${team.name} team.` });
   }
 
-  /** The demo Admin (created by the accounts seed, order 10), read-only. */
-  private async demoAdmin(): Promise<AuthenticatedUser | undefined> {
-    const users = await this.dataSource.getRepository(UserEntity).find({ order: { userid: 'ASC' } });
-    const admin = users.find((user) => parsePrivileges(user.privileges).includes('Admin'));
-    return (
-      admin && {
-        userid: admin.userid,
-        username: admin.username,
-        privileges: parsePrivileges(admin.privileges),
-        tokenid: 0,
-      }
-    );
+  private demoAdmin(): Promise<AuthenticatedUser | undefined> {
+    return this.users.firstAdmin();
   }
 }
