@@ -1,21 +1,21 @@
 import { NodeType, numberAttr, stringAttr } from './schema';
 import { walkTree } from './tree-text';
 import { parseWikiText } from './wiki-parser';
-import type { WikiDoc, WikiReferences } from './types';
+import type { WikiDoc, WikiNode, WikiReferences } from './types';
 
 /** Key for a wiki reference in maps and sets. */
 export function wikiReferenceKey(namespace: string, title: string): string {
   return `${namespace}\u0000${title}`;
 }
 
-/** Every guide, image, document, wiki and product referenced by a tree, deduplicated in order. */
-export function collectReferences(doc: WikiDoc): WikiReferences {
+/** Every guide, image, document, wiki and product referenced by one tree or several, deduplicated in order. */
+export function collectReferences(docs: WikiDoc | readonly WikiDoc[]): WikiReferences {
   const guideids = new Set<number>();
   const imageids = new Set<number>();
   const documentids = new Set<number>();
   const products = new Set<string>();
   const wikis = new Map<string, { namespace: string; title: string }>();
-  walkTree(doc, (node) => {
+  const visit = (node: WikiNode) => {
     switch (node.type) {
       case NodeType.guideLink: {
         const id = numberAttr(node, 'guideid');
@@ -44,7 +44,9 @@ export function collectReferences(doc: WikiDoc): WikiReferences {
         break;
       }
     }
-  });
+  };
+  const list: readonly WikiDoc[] = 'type' in docs ? [docs] : docs;
+  for (const doc of list) walkTree(doc, visit);
   return {
     guideids: [...guideids],
     imageids: [...imageids],

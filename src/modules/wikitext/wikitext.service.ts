@@ -30,28 +30,6 @@ export interface WikiTextLoaders {
 
 export type WikiTextReferenceKind = keyof WikiTextLoaders;
 
-function mergeReferences(all: WikiReferences[]): WikiReferences {
-  const guideids = new Set<number>();
-  const imageids = new Set<number>();
-  const documentids = new Set<number>();
-  const products = new Set<string>();
-  const wikis = new Map<string, WikiRef>();
-  for (const refs of all) {
-    refs.guideids.forEach((id) => guideids.add(id));
-    refs.imageids.forEach((id) => imageids.add(id));
-    refs.documentids.forEach((id) => documentids.add(id));
-    refs.products.forEach((code) => products.add(code));
-    refs.wikis.forEach((ref) => wikis.set(wikiReferenceKey(ref.namespace, ref.title), ref));
-  }
-  return {
-    guideids: [...guideids],
-    imageids: [...imageids],
-    documentids: [...documentids],
-    wikis: [...wikis.values()],
-    products: [...products],
-  };
-}
-
 /**
  * Exposes the wiki-text engine to the app. Content modules (guides, wikis, media…) register
  * their batch loaders at startup, so this module never imports them.
@@ -73,7 +51,7 @@ export class WikiTextService {
   async renderMany(raws: (string | null | undefined)[]): Promise<RenderedWikiText[]> {
     const texts = raws.map((raw) => (typeof raw === 'string' ? raw : ''));
     const docs = texts.map((text) => (text === '' ? emptyDoc() : parseWikiText(text)));
-    const resolver = await this.loadResolver(mergeReferences(docs.map(collectReferences)));
+    const resolver = await this.loadResolver(collectReferences(docs));
     return docs.map((json, index) => ({ raw: texts[index], rendered: renderDoc(json, resolver), json }));
   }
 
