@@ -1,12 +1,10 @@
-import { Transform } from 'class-transformer';
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { UNIQUE_USERNAME, UNIQUE_USERNAME_RULE } from '../../users/dto/update-user.dto';
 import { MIN_PASSWORD_LENGTH } from '../password';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim, TrimLower } from '../../../common/validation/string-decorators';
 
 export class LoginDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @MaxLength(255)
   email: string;
@@ -17,19 +15,19 @@ export class LoginDto {
 }
 
 export class RegisterDto {
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @TrimLower()
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(255)
   email: string;
 
   /** Display name. */
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Length(1, 255)
   username: string;
 
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @TrimLower()
   @Matches(UNIQUE_USERNAME, { message: UNIQUE_USERNAME_RULE })
   unique_username?: string;
 

@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/validation/pagination.dto';
 import { QueryInt, QueryOrder } from '../../../common/validation/query-decorators';
 import { UserLightDto } from '../../users/dto/user-response.dto';
+import { Trim } from '../../../common/validation/string-decorators';
 
 export class CommentReplyDto {
   commentid: number;
@@ -35,11 +35,9 @@ export class CommentDto extends CommentReplyDto {
   replies: CommentReplyDto[];
 }
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 export class CreateCommentDto {
   /** Wiki text, 12 to 4096 characters. */
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Length(12, 4096)
   text: string;
@@ -58,7 +56,7 @@ export class CreateCommentDto {
 }
 
 export class UpdateCommentDto {
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Length(12, 4096)
   text: string;

@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -15,8 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DIFFICULTIES, GUIDE_TYPES, INTRODUCTION_MAX_LINES, SUMMARY_MAX_LENGTH } from '../guide-data';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../common/validation/string-decorators';
 
 const FewerLinesThan50 = () =>
   ValidateBy({
@@ -31,7 +30,7 @@ const FewerLinesThan50 = () =>
 /** A part or tool: the ITEM wiki page `name` (created from `summary`/`url` when missing) and guide-specific fields. */
 export class GuideItemInputDto {
   /** Title of the ITEM wiki page. */
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Length(1, 255)
   name: string;
@@ -89,7 +88,7 @@ export class GuideFieldsDto {
 
   /** Generated from type, category and subject when absent on create. */
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Length(1, 255)
   title?: string;

@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BULLETS, STEP_LINE_MAX_LENGTH, STEP_MAX_IMAGES, STEP_MAX_LINES } from '../guide-data';
+import { Trim } from '../../../common/validation/string-decorators';
 
 export class StepLineInputDto {
   /** Wiki text, 1 to 350 characters. */
@@ -67,7 +68,7 @@ export class CreateStepDto extends StepLinesDto {
   media?: StepMediaInputDto;
 
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @IsString()
   @MaxLength(255)
   title?: string;
@@ -88,7 +89,7 @@ export class UpdateStepDto {
   media?: StepMediaInputDto;
 
   @IsOptional()
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @IsString()
   @MaxLength(255)
   title?: string;

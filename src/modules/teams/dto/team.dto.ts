@@ -1,8 +1,8 @@
-import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Length, MaxLength } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/validation/pagination.dto';
 import { QueryInt, QueryOrder } from '../../../common/validation/query-decorators';
 import { AvatarImageDto } from '../../users/dto/user-response.dto';
+import { Trim } from '../../../common/validation/string-decorators';
 
 export class TeamDto {
   teamid: number;
@@ -20,7 +20,7 @@ export class TeamDto {
 }
 
 export class CreateTeamDto {
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @Trim()
   @IsString()
   @Length(1, 255)
   name: string;

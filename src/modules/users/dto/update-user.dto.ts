@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   ArrayUnique,
   IsArray,
@@ -16,11 +15,10 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PRIVILEGES } from '../../../common/auth/privileges';
+import { Trim, TrimLower } from '../../../common/validation/string-decorators';
 
 export const UNIQUE_USERNAME = /^[a-z0-9_]{3,30}$/;
 export const UNIQUE_USERNAME_RULE = 'unique_username must be 3 to 30 characters of a-z, 0-9 and _';
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 /**
  * PATCH /users/{userid}. Profile fields: the user or an Admin. Account fields (email, privileges,
@@ -28,14 +26,14 @@ const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
  */
 export class UpdateUserDto {
   @IsOptional()
-  @Transform(trim)
+  @Trim()
   @IsString()
   @Length(1, 255)
   username?: string;
 
   /** null removes it. */
   @IsOptional()
-  @Transform(lower)
+  @TrimLower()
   @ValidateIf((_o, v) => v !== null)
   @Matches(UNIQUE_USERNAME, { message: UNIQUE_USERNAME_RULE })
   unique_username?: string | null;
@@ -74,7 +72,7 @@ export class UpdateUserDto {
   current_password?: string;
 
   @IsOptional()
-  @Transform(lower)
+  @TrimLower()
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(255)
   email?: string;
