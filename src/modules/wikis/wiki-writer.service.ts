@@ -195,6 +195,14 @@ export class WikiWriterService {
     return wiki;
   }
 
+  /** The wiki to change; 404 when it does not exist, 403 when the caller may not edit it. */
+  private async editableWiki(namespace: WikiNamespace, rawTitle: string, caller: AuthenticatedUser) {
+    const located = await this.reader.findWiki(namespace, rawTitle);
+    if (!(await this.policy.canEditWiki(caller, { namespace, title: located.title }))) {
+      throw this.forbidden('You may not edit this wiki');
+    }
+    return located;
+  }
   private duplicate(input: { namespace: string; title: string }) {
     return unprocessable(`A ${input.namespace} wiki titled ${input.title} already exists`, 'title');
   }
@@ -208,10 +216,7 @@ export class WikiWriterService {
     options: { langid?: string; revisionid: number },
     caller: AuthenticatedUser,
   ): Promise<WikiDetailDto> {
-    const located = await this.reader.findWiki(namespace, rawTitle);
-    if (!(await this.policy.canEditWiki(caller, { namespace, title: located.title }))) {
-      throw this.forbidden('You may not edit this wiki');
-    }
+    const located = await this.editableWiki(namespace, rawTitle, caller);
     const langid = options.langid ?? located.langid;
     this.assertFields(namespace, dto, { create: false, translation: langid !== located.langid });
     const before = await this.reader.version(located, { unpatrolled: true });
@@ -351,10 +356,7 @@ export class WikiWriterService {
     options: { langid?: string; revisionid: number; toRevisionid: number },
     caller: AuthenticatedUser,
   ): Promise<WikiDetailDto> {
-    const located = await this.reader.findWiki(namespace, rawTitle);
-    if (!(await this.policy.canEditWiki(caller, { namespace, title: located.title }))) {
-      throw this.forbidden('You may not edit this wiki');
-    }
+    const located = await this.editableWiki(namespace, rawTitle, caller);
     const langid = options.langid ?? located.langid;
     const current = () => this.reader.conflictBody(namespace, rawTitle, langid, caller);
     await this.transactions.run(async ({ manager }) => {
