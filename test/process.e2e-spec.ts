@@ -57,9 +57,33 @@ describe('the built service as a process', () => {
       expect(await health.json()).toEqual({ status: 'ok' });
       const docs = await fetch(`http://127.0.0.1:${port}/api/2.0/openapi.json`);
       expect(docs.status).toBe(200);
+      const guides = await fetch(`http://127.0.0.1:${port}/api/2.0/guides`);
+      expect(guides.status).toBe(200);
+      expect(guides.headers.get('x-sql-statements')).toBeNull();
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(server.output()).toContain('shutdown complete');
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('counts SQL statements per response when SQL_COUNT_HEADER is on (for benchmarks)', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'rgcs-process-'));
+    const server = start({
+      PORT: String(port),
+      DB_PATH: join(dir, 'app.sqlite'),
+      MEDIA_DIR: join(dir, 'media'),
+      SQL_COUNT_HEADER: 'true',
+    });
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}/health`);
+      const guides = await fetch(`http://127.0.0.1:${port}/api/2.0/guides`);
+      expect(guides.status).toBe(200);
+      expect(Number(guides.headers.get('x-sql-statements'))).toBeGreaterThanOrEqual(1);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
     } finally {
       server.child.kill('SIGKILL');
     }

@@ -62,7 +62,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   const fastify: FastifyInstance = adapter.getInstance();
   routes.attach(fastify);
-  registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? false });
+  registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? config.sqlCountHeader });
   registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });
   fastify.setErrorHandler((error, request, reply) => writeError(error, request, reply, routes));
   await fastify.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10, parts: 20 } });

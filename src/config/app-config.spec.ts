@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       allowRegistration: true,
       mediaDir: './data/media',
       logLevel: 'info',
+      sqlCountHeader: false,
       bodyLimit: 1024 * 1024,
       uploadLimit: 50 * 1024 * 1024,
       media: {

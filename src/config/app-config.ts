@@ -64,6 +64,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFlag(true),
   ALLOW_REGISTRATION: booleanFlag(true),
   MEDIA_DIR: z.string().trim().min(1).default('./data/media'),
+  SQL_COUNT_HEADER: booleanFlag(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   BODY_LIMIT: integer(1 * MIB, 1024, 1024 * MIB),
   UPLOAD_LIMIT: integer(50 * MIB, 1024, 4096 * MIB),
@@ -124,6 +125,8 @@ export interface AppConfig {
   allowRegistration: boolean;
   mediaDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Send `X-Sql-Statements` (statements run for the request) on every response: for benchmarks and tests. */
+  sqlCountHeader: boolean;
   bodyLimit: number;
   uploadLimit: number;
   media: MediaConfig;
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: e.ALLOW_REGISTRATION,
     mediaDir: e.MEDIA_DIR,
     logLevel: e.LOG_LEVEL,
+    sqlCountHeader: e.SQL_COUNT_HEADER,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
     media: {
