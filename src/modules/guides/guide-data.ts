@@ -71,9 +71,19 @@ export interface GuideData {
   steps: StepRef[];
 }
 
-/** The translatable text of a guide (a translation revision stores only these). */
+/** The translatable guide-level text (a translation revision stores these plus its step translations). */
 export const TRANSLATED_FIELDS = ['title', 'summary', 'introduction', 'conclusion'] as const;
-export type TranslationData = Pick<GuideData, (typeof TRANSLATED_FIELDS)[number]>;
+export type TranslationData = Pick<GuideData, (typeof TRANSLATED_FIELDS)[number]> & {
+  /** Step id → the step-translation revision (a `guide_step_revisions` row holding StepTranslationData). */
+  steps?: Record<string, number>;
+};
+
+/** A step's text in one language: title and the text of each source line, by position. */
+export interface StepTranslationData {
+  langid: string;
+  title: string;
+  lines: string[];
+}
 
 export interface StepLineData {
   text: string;

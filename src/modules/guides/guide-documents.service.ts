@@ -13,6 +13,7 @@ import {
   timeRequiredText,
   type GuideData,
   type StepData,
+  type StepTranslationData,
   type StoredItem,
   type TranslationData,
 } from './guide-data';
@@ -49,10 +50,32 @@ export type GuideDocument = Pick<
   | 'tools'
 > & { prerequisiteids: number[]; steps: StepDocument[] };
 
+/** A step's translated text as stored in a translation document; `revisionid` is its step-translation revision. */
+export interface TranslatedStepDocument {
+  revisionid: number;
+  title: string;
+  lines: { text_raw: string; text_rendered: string }[];
+}
+
 export type TranslationDocument = Pick<
   GuideDetailDto,
   'title' | 'summary' | 'introduction_raw' | 'introduction_rendered' | 'conclusion_raw' | 'conclusion_rendered'
->;
+> & { steps?: Record<string, TranslatedStepDocument> };
+
+/**
+ * A source step shown in a language: the translated title and line texts (by position; source lines beyond
+ * the translation stay as they are), and a revisionid that changes when either the step or its translation
+ * does (both come from the step-revision sequence, so the larger one is the newer state).
+ */
+export function translateStep(step: StepDocument, translated: TranslatedStepDocument | undefined): StepDocument {
+  if (!translated) return step;
+  return {
+    ...step,
+    revisionid: Math.max(step.revisionid, translated.revisionid),
+    title: translated.title,
+    lines: step.lines.map((line, i) => (translated.lines[i] ? { ...line, ...translated.lines[i] } : line)),
+  };
+}
 
 /**
  * Renders guide revisions into their stored documents. Rendering (wiki text, image and document
@@ -91,20 +114,47 @@ export class GuideDocumentsService {
   async translation(revision: StoredRevision, tx?: EntityManager): Promise<TranslationDocument> {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<TranslationDocument>(revision.document);
-    const document = await this.buildTranslation(parseStored<TranslationData>(revision.data));
+    const document = await this.buildTranslation(parseStored<TranslationData>(revision.data), tx);
     await this.guides.saveDocument(revision.revisionid, document, this.renderKey, tx);
     return document;
   }
 
-  async buildTranslation(data: TranslationData): Promise<TranslationDocument> {
-    const [introduction, conclusion] = await this.wikiText.renderMany([data.introduction, data.conclusion]);
+  /** Renders a translation revision: its guide text and every step translation it names, in one batch. */
+  async buildTranslation(data: TranslationData, tx?: EntityManager): Promise<TranslationDocument> {
+    const refs = Object.entries(data.steps ?? {});
+    const revisions = new Map(
+      (await this.guides.findStepRevisions(
+        refs.map(([, revisionid]) => revisionid),
+        tx,
+      )).map((r) => [r.revisionid, parseStored<StepTranslationData>(r.data)]),
+    );
+    const steps = refs.flatMap(([stepid, revisionid]) => {
+      const step = revisions.get(revisionid);
+      return step ? [{ stepid, revisionid, step }] : [];
+    });
+    const rendered = await this.wikiText.renderMany([
+      data.introduction,
+      data.conclusion,
+      ...steps.flatMap(({ step }) => step.lines),
+    ]);
+    let cursor = 2;
+    const stepDocs: Record<string, TranslatedStepDocument> = {};
+    for (const { stepid, revisionid, step } of steps) {
+      stepDocs[stepid] = {
+        revisionid,
+        title: step.title,
+        lines: step.lines.map((text, i) => ({ text_raw: text, text_rendered: rendered[cursor + i].rendered })),
+      };
+      cursor += step.lines.length;
+    }
     return {
       title: data.title,
       summary: data.summary,
       introduction_raw: data.introduction,
-      introduction_rendered: introduction.rendered,
+      introduction_rendered: rendered[0].rendered,
       conclusion_raw: data.conclusion,
-      conclusion_rendered: conclusion.rendered,
+      conclusion_rendered: rendered[1].rendered,
+      steps: stepDocs,
     };
   }
 

@@ -5,6 +5,7 @@ import { PolicyService } from '../access/policy.service';
 import { ViewHistoryService } from '../view-history/view-history.service';
 import type { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
 import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
+import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository } from './guides.repository';
 
@@ -18,6 +19,7 @@ export class GuideListService {
     private readonly reader: GuideReaderService,
     private readonly policy: PolicyService,
     private readonly views: ViewHistoryService,
+    private readonly machineTranslation: GuideMachineTranslationService,
   ) {}
 
   async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
@@ -46,12 +48,24 @@ export class GuideListService {
     return this.reader.summaries(rows);
   }
 
+  /**
+   * `machineTranslateLangid` prefers a human translation into that language; without one, the version
+   * shown is machine-translated (when a provider is configured).
+   */
   async detail(guideid: number, query: GuideDetailQueryDto, caller?: AuthenticatedUser): Promise<GuideDetailDto> {
-    const detail = await this.reader.detail(guideid, caller, {
-      unpatrolled: query.unpatrolled,
-      langid: query.langid,
-      excludePrerequisiteSteps: query.excludePrerequisiteSteps,
-    });
+    const target = query.machineTranslateLangid;
+    const read = (langid: string | undefined) =>
+      this.reader.detail(guideid, caller, {
+        unpatrolled: query.unpatrolled,
+        langid,
+        excludePrerequisiteSteps: query.excludePrerequisiteSteps,
+      });
+    let detail = await read(query.langid ?? target);
+    if (target && detail.locale !== target) {
+      detail = detail.available_langids.includes(target)
+        ? await read(target)
+        : await this.machineTranslation.translate(detail, target);
+    }
     if (caller) this.views.record(caller.userid, 'GUIDE', guideid);
     return detail;
   }

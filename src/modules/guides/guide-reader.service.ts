@@ -7,7 +7,12 @@ import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
-import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from './guide-documents.service';
+import {
+  GuideDocumentsService,
+  translateStep,
+  type GuideDocument,
+  type TranslationDocument,
+} from './guide-documents.service';
 import { GuidesRepository, type GuideRow } from './guides.repository';
 
 export interface DetailOptions {
@@ -86,7 +91,11 @@ export class GuideReaderService {
       prerequisites.map((r) => this.documents.source(r.guide.guideid, r.revision, tx)),
     );
     const inlined = options.excludePrerequisiteSteps ? [] : prerequisiteDocs.flatMap((d) => d.steps);
-    const steps = [...inlined, ...document.steps];
+    const { steps: translatedSteps, ...translatedText } = translation ?? {};
+    const ownSteps = translatedSteps
+      ? document.steps.map((step) => translateStep(step, translatedSteps[step.stepid]))
+      : document.steps;
+    const steps = [...inlined, ...ownSteps];
     const [{ comments, users: authors }, canEdit] = await Promise.all([
       this.comments.commentsForMany(
         [
@@ -106,7 +115,7 @@ export class GuideReaderService {
     return {
       dataType: 'guide',
       ...fields,
-      ...(translation ?? {}),
+      ...translatedText,
       locale: shownRevision.langid,
       revisionid: shownRevision.revisionid,
       head_revisionid: useTranslation ? shownRevision.revisionid : row.guide.headRevisionid,

@@ -55,7 +55,11 @@ export class GuideStepsController {
     summary: 'Edit a step',
     description:
       'The step must be one of this guide’s own steps (404 otherwise, also for prerequisite steps). `revisionid` is the ' +
-      'step’s own; a stale one answers 409 with the current step. Answers the step.',
+      'step’s own; a stale one answers 409 with the current step. Answers the step. With a `langid` other than the ' +
+      'guide’s source language the step’s translation is edited: only `title` and the lines’ text change (send the ' +
+      'source lines with the same count, bullets and levels, else 422; `media` is 422), `revisionid` is the step’s ' +
+      'revisionid as read in that language (it changes when the step or its translation changes), and the answer ' +
+      'is the step in that language.',
   })
   @ApiOkResponse({ type: StepDto })
   update(

@@ -10,6 +10,7 @@ import type { GuideDetailDto, LinesPreviewDto, StepDto } from './dto/guide-respo
 import { GuideDocumentsService } from './guide-documents.service';
 import { GuideEditorService, type EditContext } from './guide-editor.service';
 import { isPermutation, lineLevelProblem, parseStored, sameData, type StepData } from './guide-data';
+import { GuideTranslationsService } from './guide-translations.service';
 import { GuideWriterService } from './guide-writer.service';
 import { GuidesRepository } from './guides.repository';
 
@@ -34,6 +35,7 @@ export class GuideStepsService {
     private readonly guides: GuidesRepository,
     private readonly editor: GuideEditorService,
     private readonly writer: GuideWriterService,
+    private readonly translations: GuideTranslationsService,
     private readonly documents: GuideDocumentsService,
     private readonly media: MediaService,
     private readonly comments: CommentsService,
@@ -114,6 +116,12 @@ export class GuideStepsService {
     revisionid: number,
     caller: AuthenticatedUser,
   ): Promise<StepDto> {
+    if (body.langid !== undefined) {
+      const guide = await this.guides.findGuide(guideid);
+      if (guide && body.langid !== guide.langid) {
+        return this.translations.translateStep(guideid, stepid, body, revisionid, caller);
+      }
+    }
     if (body.lines) assertLevels(body.lines);
     await this.editor.edit(guideid, caller, undefined, async (context) => {
       const { step, index } = await this.ownStep(context, stepid);

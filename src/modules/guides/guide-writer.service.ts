@@ -1,23 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import {
-  InsufficientPrivilegesException,
-  ValidationFailedException,
-  notFound,
-  unprocessable,
-} from '../../common/http/api-errors';
+import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
 import { nowSeconds } from '../../database/columns';
-import { isUniqueViolation } from '../../database/errors';
 import { TransactionService } from '../../database/transaction.service';
 import { PolicyService } from '../access/policy.service';
 import { UsersService } from '../users/users.service';
 import type { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
 import type { GuideDetailDto } from './dto/guide-response.dto';
-import { GuideDocumentsService } from './guide-documents.service';
 import { GuideEditorService } from './guide-editor.service';
 import { GuideFieldsService } from './guide-fields.service';
-import { parseStored, sameData, TRANSLATED_FIELDS, type GuideData, type TranslationData } from './guide-data';
 import { GuideReaderService } from './guide-reader.service';
+import { GuideTranslationsService } from './guide-translations.service';
 import { GuidesRepository } from './guides.repository';
 
 export const DEFAULT_LANGID = 'en';
@@ -29,7 +22,7 @@ export class GuideWriterService {
     private readonly guides: GuidesRepository,
     private readonly editor: GuideEditorService,
     private readonly fields: GuideFieldsService,
-    private readonly documents: GuideDocumentsService,
+    private readonly translations: GuideTranslationsService,
     private readonly reader: GuideReaderService,
     private readonly policy: PolicyService,
     private readonly users: UsersService,
@@ -93,7 +86,7 @@ export class GuideWriterService {
   ): Promise<GuideDetailDto> {
     if (body.langid !== undefined) {
       const guide = await this.guides.findGuide(guideid);
-      if (guide && body.langid !== guide.langid) return this.translate(guide.guideid, body, revisionid, caller);
+      if (guide && body.langid !== guide.langid) return this.translations.translateGuide(guide.guideid, body, revisionid, caller);
     }
     const authorid = await this.authorFor(body.author, caller);
     await this.editor.edit(guideid, caller, revisionid, async ({ guide, data, tx }) => {
@@ -111,71 +104,6 @@ export class GuideWriterService {
       return this.fields.applyAutomaticFlags(next, data.public);
     });
     return this.current(guideid, caller);
-  }
-
-  /** An edit with a langid other than the source: a revision of that translation's text fields. */
-  private async translate(
-    guideid: number,
-    body: UpdateGuideDto,
-    revisionid: number,
-    caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
-    const langid = body.langid as string;
-    const untranslatable = Object.entries(body)
-      .filter(([key, value]) => value !== undefined && key !== 'langid')
-      .map(([key]) => key)
-      .filter((key) => !(TRANSLATED_FIELDS as readonly string[]).includes(key));
-    if (untranslatable.length) {
-      throw new ValidationFailedException(
-        untranslatable.map((field) => ({ message: `${field} cannot be set on a translation`, field })),
-      );
-    }
-    await this.transactions.run(async (tx) => {
-      const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
-      if (guide.deleted) throw notFound('Guide');
-      await this.editor.assertCanEdit(caller, facts);
-      const translation = await this.guides.findTranslation(guideid, langid, tx.manager);
-      const expected = translation ? translation.headRevisionid : guide.headRevisionid;
-      if (revisionid !== expected) throw this.editor.stale(guideid, caller);
-      const baseRevision = await this.guides.findRevision(expected, tx.manager);
-      const base = parseStored<GuideData | TranslationData>(baseRevision?.data);
-      const current: TranslationData = {
-        title: base.title,
-        summary: base.summary,
-        introduction: base.introduction,
-        conclusion: base.conclusion,
-      };
-      const next: TranslationData = { ...current };
-      for (const field of TRANSLATED_FIELDS) if (body[field] !== undefined) next[field] = body[field];
-      if (translation && sameData(next, current)) return;
-      const patrolled = this.editor.patrols(caller, guide.authorid);
-      const newId = await this.guides.insertRevision(
-        {
-          guideid,
-          langid,
-          userid: caller.userid,
-          date: nowSeconds(),
-          patrolled,
-          data: next,
-          document: await this.documents.buildTranslation(next),
-          renderKey: this.documents.renderKey,
-        },
-        tx.manager,
-      );
-      const pointers = { headRevisionid: newId, ...(patrolled ? { revisionid: newId } : {}) };
-      if (translation) {
-        if (!(await this.guides.advanceTranslation(guideid, langid, expected, pointers, tx.manager))) {
-          throw this.editor.stale(guideid, caller);
-        }
-      } else {
-        await this.guides
-          .insertTranslation({ guideid, langid, revisionid: null, ...pointers }, tx.manager)
-          .catch((error: unknown) => {
-            throw isUniqueViolation(error) ? this.editor.stale(guideid, caller) : error;
-          });
-      }
-    });
-    return this.current(guideid, caller, langid);
   }
 
   async setPublic(

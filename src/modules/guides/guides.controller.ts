@@ -55,7 +55,9 @@ export class GuidesController {
     summary: 'A guide with its steps',
     description:
       'The newest patrolled revision (`unpatrolled`: the newest), in `langid` when a translation exists, else in the ' +
-      'source language (`locale` says which). Prerequisite steps are inlined before the guide’s own steps unless ' +
+      'source language (`locale` says which); untranslated step titles and lines fall back one by one (inlined ' +
+      'prerequisite steps are shown in their own source language). ' +
+      '`machineTranslateLangid`: see the parameter. Prerequisite steps are inlined before the guide’s own steps unless ' +
       '`excludePrerequisiteSteps` is present; prerequisites the caller may not read are left out. A guide the ' +
       'caller may not read, or a deleted one, is a 404. `can_edit`, `favorited` and `completed` are for the caller. ' +
       'Authenticated reads are recorded in the view history.',
@@ -95,7 +97,8 @@ export class GuidesController {
       'The caller must be able to edit the guide (author, granted users and teams, Moderator+). Every rule of the ' +
       'create body applies. `revisionid` is the newest revision (`head_revisionid`). With a `langid` other than the ' +
       'source language only title, summary, introduction and conclusion may be sent: they create or change that ' +
-      'translation (its revisionid, or the source one while it does not exist). Values equal to the stored ones ' +
+      'translation (its revisionid, or the source one while it does not exist); step text is translated through ' +
+      'PATCH /guides/{guideid}/steps/{stepid} with the same `langid`. Values equal to the stored ones ' +
       'create no revision. Saves by Moderator+ or the author are patrolled; others wait for patrol (reads keep ' +
       'showing the patrolled revision). Answers the newest version, prerequisite steps not inlined.',
   })

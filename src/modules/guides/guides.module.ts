@@ -16,11 +16,13 @@ import { GuideDocumentsService } from './guide-documents.service';
 import { GuideEditorService } from './guide-editor.service';
 import { GuideFieldsService } from './guide-fields.service';
 import { GuideListService } from './guide-list.service';
+import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuideStepsController } from './guide-steps.controller';
 import { GuideStepsService } from './guide-steps.service';
 import { GuideUserListsController } from './guide-user-lists.controller';
 import { GuideUserListsService } from './guide-user-lists.service';
+import { GuideTranslationsService } from './guide-translations.service';
 import { GuideWriterService } from './guide-writer.service';
 import { GuidesDemoSeed } from './guides-demo.seed';
 import { GuidesController } from './guides.controller';
@@ -37,8 +39,10 @@ import { GuidesRepository } from './guides.repository';
     GuideEditorService,
     GuideFieldsService,
     GuideWriterService,
+    GuideTranslationsService,
     GuideStepsService,
     GuideListService,
+    GuideMachineTranslationService,
     GuideAccessService,
     GuideUserListsService,
     GuidesDemoSeed,

@@ -45,7 +45,11 @@ export class GuideDetailQueryDto extends GuideLangQueryDto {
   @PresenceFlag('Show the newest revision even when it is not patrolled yet.')
   unpatrolled: boolean = false;
 
-  /** Accepted; this service has no machine translation for guides (the text stays as stored). */
+  /**
+   * Language to machine-translate into: a human translation into it is preferred; otherwise the version shown is
+   * translated by the deployment's machine-translation provider (`locale` then names this language). Without a
+   * configured provider the guide is answered as stored.
+   */
   @IsOptional()
   @langidRule()
   machineTranslateLangid?: string;

@@ -8,6 +8,7 @@ import {
   IsOptional,
   IsString,
   Length,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -75,6 +76,14 @@ export class CreateStepDto extends StepLinesDto {
 }
 
 export class UpdateStepDto {
+  /**
+   * A language other than the guide's source language edits the step's translation: only `title` and the
+   * lines' `text` change (send the source's lines, same count, bullets and levels); `media` is shared.
+   */
+  @IsOptional()
+  @Matches(/^[a-z]{2}$/, { message: 'langid must be two lower-case letters' })
+  langid?: string;
+
   @IsOptional()
   @IsArray()
   @ArrayMinSize(1)
