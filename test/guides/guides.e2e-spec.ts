@@ -281,6 +281,27 @@ describe('Guides', () => {
   });
 
   describe('GET /guides and /guides/featured', () => {
+    it('serves list items from the stored summary; a revision without one gets it rebuilt once', async () => {
+      const guide = await createGuide(t, author.user, { category: 'Washer', public: true, summary: 'Kept apart' });
+      const url = api(`/guides?guideids=${guide.guideid}`);
+      const before = (await t.inject({ method: 'GET', url })).json();
+      expect(before).toEqual([expect.objectContaining({ guideid: guide.guideid, summary: 'Kept apart' })]);
+      const stored = async () =>
+        (
+          await t.dataSource.query('SELECT summary FROM guide_revisions WHERE revisionid = ?', [guide.revisionid])
+        )[0].summary as unknown;
+      await expect(stored()).resolves.not.toBeNull();
+      await t.dataSource.query('UPDATE guide_revisions SET summary = NULL WHERE revisionid = ?', [guide.revisionid]);
+      const rebuilt = await t.inject({ method: 'GET', url });
+      expect(rebuilt.json()).toEqual(before);
+      expect(sqlCount(rebuilt)).toBeGreaterThan(sqlCount(await t.inject({ method: 'GET', url })));
+      const summary = await stored();
+      expect(typeof summary === 'string' ? JSON.parse(summary) : summary).toMatchObject({
+        summary: 'Kept apart',
+        prerequisiteids: [],
+      });
+    });
+
     it('lists public guides; includePrivate only for Admins; 200 items in at most 4 statements', async () => {
       for (let i = 0; i < 25; i += 1)
         await createGuide(t, author.user, { category: 'Washer', public: true, type: 'repair' });

@@ -50,6 +50,41 @@ export type GuideDocument = Pick<
   | 'tools'
 > & { prerequisiteids: number[]; steps: StepDocument[] };
 
+/** What a guide list item shows of a revision, stored apart from the document (`guide_revisions.summary`). */
+export type GuideSummaryDocument = Pick<
+  GuideDocument,
+  | 'url'
+  | 'type'
+  | 'category'
+  | 'subject'
+  | 'title'
+  | 'summary'
+  | 'difficulty'
+  | 'time_required_max'
+  | 'public'
+  | 'flags'
+  | 'image'
+  | 'prerequisiteids'
+>;
+
+export function summaryDocument(document: GuideDocument): GuideSummaryDocument {
+  const { url, type, category, subject, title, summary, difficulty, time_required_max, flags, image } = document;
+  return {
+    url,
+    type,
+    category,
+    subject,
+    title,
+    summary,
+    difficulty,
+    time_required_max,
+    public: document.public,
+    flags,
+    image,
+    prerequisiteids: document.prerequisiteids,
+  };
+}
+
 /** A step's translated text as stored in a translation document; `revisionid` is its step-translation revision. */
 export interface TranslatedStepDocument {
   revisionid: number;
@@ -107,15 +142,35 @@ export class GuideDocumentsService {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<GuideDocument>(revision.document);
     const document = await this.buildSource(guideid, parseStored<GuideData>(revision.data), tx);
-    await this.guides.saveDocument(revision.revisionid, document, this.renderKey, tx);
+    await this.guides.saveDocument(
+      revision.revisionid,
+      { document, summary: summaryDocument(document) },
+      this.renderKey,
+      tx,
+    );
     return document;
+  }
+
+  /** The list summary of a source revision, from whichever of summary or document the read selected. */
+  async summaryOf(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideSummaryDocument> {
+    if (revision.renderKey === this.renderKey) {
+      if (revision.summary) return parseStored<GuideSummaryDocument>(revision.summary);
+      if (revision.document) return summaryDocument(parseStored<GuideDocument>(revision.document));
+    }
+    // Written before summaries were stored, or rendered with other URL bases: (re)build once.
+    const full = revision.data === undefined ? await this.guides.storedRevision(revision.revisionid, tx) : revision;
+    if (!full) throw new Error(`guide revision ${revision.revisionid} is missing`);
+    const document = await this.source(guideid, full, tx);
+    const summary = summaryDocument(document);
+    await this.guides.saveDocument(revision.revisionid, { document, summary }, this.renderKey, tx);
+    return summary;
   }
 
   async translation(revision: StoredRevision, tx?: EntityManager): Promise<TranslationDocument> {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<TranslationDocument>(revision.document);
     const document = await this.buildTranslation(parseStored<TranslationData>(revision.data), tx);
-    await this.guides.saveDocument(revision.revisionid, document, this.renderKey, tx);
+    await this.guides.saveDocument(revision.revisionid, { document, summary: null }, this.renderKey, tx);
     return document;
   }
 

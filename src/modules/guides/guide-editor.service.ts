@@ -8,7 +8,7 @@ import { TransactionService, type Transaction } from '../../database/transaction
 import { PolicyService, type GuideAccessFacts } from '../access/policy.service';
 import { MediaService } from '../media/media.service';
 import type { GuideEntity } from './entities/guide.entity';
-import { GuideDocumentsService, type GuideDocument } from './guide-documents.service';
+import { GuideDocumentsService, summaryDocument, type GuideDocument } from './guide-documents.service';
 import { parseStored, sameData, type GuideData } from './guide-data';
 import { GUIDE_CHANGED, guideFacts, type GuideChangedPayload } from './guide-events';
 import { GuideReaderService } from './guide-reader.service';
@@ -106,6 +106,7 @@ export class GuideEditorService {
         patrolled,
         data,
         document,
+        summary: summaryDocument(document),
         renderKey: this.documents.renderKey,
       },
       tx.manager,

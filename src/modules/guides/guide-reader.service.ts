@@ -10,7 +10,7 @@ import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-respo
 import {
   GuideDocumentsService,
   translateStep,
-  type GuideDocument,
+  type GuideSummaryDocument,
   type TranslationDocument,
 } from './guide-documents.service';
 import { GuidesRepository, type GuideRow } from './guides.repository';
@@ -41,7 +41,7 @@ export class GuideReaderService {
 
   /** 404 unless the guide exists, is not deleted and the caller may read it. */
   async assertReadable(caller: AuthenticatedUser | undefined, guideid: number): Promise<GuideRow> {
-    const [row] = await this.guides.summaryRows([guideid]);
+    const [row] = await this.guides.summaryRows([guideid], 'none');
     if (!row || row.guide.deleted || !(await this.policy.canReadGuide(caller, accessFacts(row))))
       throw notFound('Guide');
     return row;
@@ -49,7 +49,7 @@ export class GuideReaderService {
 
   /** Of these guide ids, the ones the caller may read. */
   async readableIds(caller: AuthenticatedUser | undefined, guideids: number[]): Promise<Set<number>> {
-    const rows = await this.guides.summaryRows([...new Set(guideids)]);
+    const rows = await this.guides.summaryRows([...new Set(guideids)], 'none');
     return new Set((await this.readableRows(caller, rows)).map((row) => row.guide.guideid));
   }
 
@@ -81,16 +81,24 @@ export class GuideReaderService {
     ]);
     const prerequisiteRows = await this.readableRows(
       caller,
-      await this.guides.summaryRows(document.prerequisiteids, tx),
+      await this.guides.summaryRows(
+        document.prerequisiteids,
+        options.excludePrerequisiteSteps ? 'summary' : 'full',
+        tx,
+      ),
     );
     const byId = new Map(prerequisiteRows.map((r) => [r.guide.guideid, r]));
     const prerequisites = document.prerequisiteids
       .map((id) => byId.get(id))
       .filter((r): r is GuideRow => r !== undefined);
     const prerequisiteDocs = await Promise.all(
-      prerequisites.map((r) => this.documents.source(r.guide.guideid, r.revision, tx)),
+      prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision, tx)),
     );
-    const inlined = options.excludePrerequisiteSteps ? [] : prerequisiteDocs.flatMap((d) => d.steps);
+    const inlined = options.excludePrerequisiteSteps
+      ? []
+      : (
+          await Promise.all(prerequisites.map((r) => this.documents.source(r.guide.guideid, r.revision, tx)))
+        ).flatMap((d) => d.steps);
     const { steps: translatedSteps, ...translatedText } = translation ?? {};
     const ownSteps = translatedSteps
       ? document.steps.map((step) => translateStep(step, translatedSteps[step.stepid]))
@@ -140,7 +148,7 @@ export class GuideReaderService {
 
   toSummary(
     row: GuideRow,
-    document: GuideDocument,
+    document: GuideSummaryDocument,
     prereqModified: number,
     translation?: TranslationDocument,
   ): GuideSummaryDto {
@@ -169,7 +177,7 @@ export class GuideReaderService {
 
   /** Summaries of rows, in their order, with prereq_modified_date (one query for all prerequisites). */
   async summaries(rows: GuideRow[]): Promise<GuideSummaryDto[]> {
-    const documents = await Promise.all(rows.map((row) => this.documents.source(row.guide.guideid, row.revision)));
+    const documents = await Promise.all(rows.map((row) => this.documents.summaryOf(row.guide.guideid, row.revision)));
     const prereqIds = [...new Set(documents.flatMap((d) => d.prerequisiteids))];
     const dates = await this.guides.modifiedDates(prereqIds);
     return rows.map((row, i) =>
@@ -183,7 +191,7 @@ export class GuideReaderService {
 
   /** Summaries of the given guides the caller may read, in the given order. */
   async summariesOf(caller: AuthenticatedUser | undefined, guideids: number[]): Promise<GuideSummaryDto[]> {
-    const rows = await this.readableRows(caller, await this.guides.summaryRows(guideids));
+    const rows = await this.readableRows(caller, await this.guides.summaryRows(guideids, 'summary'));
     const byId = new Map(rows.map((row) => [row.guide.guideid, row]));
     return this.summaries(guideids.map((id) => byId.get(id)).filter((row): row is GuideRow => row !== undefined));
   }

@@ -184,6 +184,7 @@ export class GuideTranslationsService {
         patrolled,
         data: next,
         document: await this.documents.buildTranslation(next, tx.manager),
+        summary: null,
         renderKey: this.documents.renderKey,
       },
       tx.manager,

@@ -26,15 +26,36 @@ export interface GuideRow {
   completed: boolean;
 }
 
+/** What a read selects of a revision: everything, only the list summary, or only its facts. */
+export type RevisionContent = 'full' | 'summary' | 'none';
+
 export interface StoredRevision {
   revisionid: number;
   langid: string;
   date: number;
   patrolled: boolean;
-  data: unknown;
-  document: unknown;
+  /** Selected with 'full' content. */
+  data?: unknown;
+  document?: unknown;
+  /** Selected with 'summary' content. */
+  summary?: unknown;
   renderKey: string;
 }
+
+const REVISION_COLUMNS: Record<RevisionContent, [property: string, column: string][]> = {
+  none: [
+    ['revisionid', 'revisionid'],
+    ['langid', 'langid'],
+    ['date', 'date'],
+    ['patrolled', 'patrolled'],
+    ['renderKey', 'render_key'],
+  ],
+  summary: [['summary', 'summary']],
+  full: [
+    ['data', 'data'],
+    ['document', 'document'],
+  ],
+};
 
 export interface GuideListFilter {
   guideids?: number[];
@@ -60,6 +81,7 @@ const stored = (raw: Record<string, unknown>, prefix: string): StoredRevision | 
         patrolled: Boolean(Number(raw[`${prefix}_patrolled`])),
         data: raw[`${prefix}_data`],
         document: raw[`${prefix}_document`],
+        summary: raw[`${prefix}_summary`],
         renderKey: typeof raw[`${prefix}_render_key`] === 'string' ? (raw[`${prefix}_render_key`] as string) : '',
       };
 
@@ -120,10 +142,24 @@ export class GuidesRepository {
     return this.manager(tx).getRepository(GuideRevisionEntity).findOneBy({ revisionid });
   }
 
-  async saveDocument(revisionid: number, document: unknown, renderKey: string, tx?: EntityManager): Promise<void> {
+  async saveDocument(
+    revisionid: number,
+    rendered: { document: unknown; summary: unknown },
+    renderKey: string,
+    tx?: EntityManager,
+  ): Promise<void> {
     await this.manager(tx)
       .getRepository(GuideRevisionEntity)
-      .update({ revisionid }, { document: document as object, renderKey });
+      .update(
+        { revisionid },
+        { document: rendered.document as object, summary: (rendered.summary ?? null) as object, renderKey },
+      );
+  }
+
+  /** A revision as reads select it with 'full' content. */
+  async storedRevision(revisionid: number, tx?: EntityManager): Promise<StoredRevision | null> {
+    const revision = await this.findRevision(revisionid, tx);
+    return revision && { ...revision };
   }
 
   // ---- translations ----
@@ -208,22 +244,14 @@ export class GuidesRepository {
     query: SelectQueryBuilder<GuideEntity>,
     alias: string,
     pointer: string,
-    join: 'inner' | 'left' = 'inner',
+    join: 'inner' | 'left',
+    content: RevisionContent,
   ): SelectQueryBuilder<GuideEntity> {
     const condition = `${alias}.revisionid = ${pointer}`;
     if (join === 'inner') query.innerJoin(GuideRevisionEntity, alias, condition);
     else query.leftJoin(GuideRevisionEntity, alias, condition);
-    for (const [property, column] of [
-      ['revisionid', 'revisionid'],
-      ['langid', 'langid'],
-      ['date', 'date'],
-      ['patrolled', 'patrolled'],
-      ['data', 'data'],
-      ['document', 'document'],
-      ['renderKey', 'render_key'],
-    ]) {
-      query.addSelect(`${alias}.${property}`, `${alias}_${column}`);
-    }
+    const columns = [...REVISION_COLUMNS.none, ...(content === 'none' ? [] : REVISION_COLUMNS[content])];
+    for (const [property, column] of columns) query.addSelect(`${alias}.${property}`, `${alias}_${column}`);
     return query;
   }
 
@@ -271,7 +299,7 @@ export class GuidesRepository {
       .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
       .addSelect('u.username', 'username')
       .where('g.guideid = :guideid', { guideid });
-    this.withRevision(query, 'r', options.unpatrolled ? 'g.headRevisionid' : 'g.revisionid');
+    this.withRevision(query, 'r', options.unpatrolled ? 'g.headRevisionid' : 'g.revisionid', 'inner', 'full');
     this.withGrants(query);
     query.addSelect(
       '(SELECT GROUP_CONCAT(t2.langid) FROM guide_translations t2 WHERE t2.guideid = g.guideid AND t2.revisionid IS NOT NULL)',
@@ -281,7 +309,7 @@ export class GuidesRepository {
       query.leftJoin(GuideTranslationEntity, 't', 't.guideid = g.guideid AND t.langid = :langid', {
         langid: options.langid,
       });
-      this.withRevision(query, 'tr', options.unpatrolled ? 't.headRevisionid' : 't.revisionid', 'left');
+      this.withRevision(query, 'tr', options.unpatrolled ? 't.headRevisionid' : 't.revisionid', 'left', 'full');
     }
     if (options.userid !== undefined) {
       query
@@ -299,14 +327,14 @@ export class GuidesRepository {
   }
 
   /** Several guides with their patrolled source revision, grants and author name (prerequisites, lists). */
-  async summaryRows(guideids: number[], tx?: EntityManager): Promise<GuideRow[]> {
+  async summaryRows(guideids: number[], content: RevisionContent, tx?: EntityManager): Promise<GuideRow[]> {
     if (!guideids.length) return [];
     const query = this.manager(tx)
       .createQueryBuilder(GuideEntity, 'g')
       .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
       .addSelect('u.username', 'username')
       .where('g.guideid IN (:...guideids)', { guideids });
-    this.withRevision(query, 'r', 'g.revisionid');
+    this.withRevision(query, 'r', 'g.revisionid', 'inner', content);
     this.withGrants(query);
     return this.toRows(await query.getRawAndEntities());
   }
@@ -318,7 +346,7 @@ export class GuidesRepository {
       .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
       .addSelect('u.username', 'username')
       .where('g.deleted = :deleted', { deleted: false });
-    this.withRevision(query, 'r', 'g.revisionid');
+    this.withRevision(query, 'r', 'g.revisionid', 'inner', 'summary');
     if (!filter.includePrivate) query.andWhere('g.public = :public', { public: true });
     if (filter.guideids) {
       query.andWhere('g.guideid IN (:...guideids)', { guideids: filter.guideids.length ? filter.guideids : [0] });

@@ -6,7 +6,8 @@ import { GuideEntity } from './guide.entity';
  * Every content change of a guide (history is data). `data` is the saved state (source language: every
  * field plus the step revision list; translations: the translated text fields only). `document` is the
  * rendered, caller-independent JSON served by reads; it is built once (revisions never change) and
- * rebuilt only when `render_key` (the URL bases it was rendered with) no longer matches.
+ * rebuilt only when `render_key` (the URL bases it was rendered with) no longer matches. `summary` is
+ * the list-item part of `document`, kept apart so lists need not read whole documents.
  */
 @Entity({ name: 'guide_revisions' })
 @Index('idx_guide_revisions_guide_lang', ['guideid', 'langid', 'revisionid'])
@@ -40,6 +41,10 @@ export class GuideRevisionEntity {
 
   @Column({ name: 'document', type: 'json', nullable: true })
   document: unknown;
+
+  /** The part of `document` guide lists show (source revisions; null for translations): lists read only this. */
+  @Column({ name: 'summary', type: 'json', nullable: true })
+  summary: unknown;
 
   @Column({ name: 'render_key', type: 'varchar', length: 64, default: '' })
   renderKey: string;
