@@ -1,5 +1,6 @@
 import { fixture, tempMediaDir } from '../factories/media.factory';
-import { createGuide } from '../factories/guide.factory';
+import { WikiTextService } from '../../src/modules/wikitext/wikitext.service';
+import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
@@ -126,5 +127,38 @@ describe('guides: documents, team grants, author by Admin', () => {
       payload: { author: author.user.userid },
     });
     expect(byAuthor.statusCode).toBe(403);
+  });
+
+  it('an edit renders only what changed: unchanged steps come from the edited revision’s document', async () => {
+    const guide = await createGuide(t, author.user, { category: 'Dishwasher', public: true });
+    for (let i = 0; i < 3; i += 1) await addStep(t, author.user, guide.guideid, { title: `Step ${i}` });
+    const before = (await t.inject({ method: 'GET', url: api(`/guides/${guide.guideid}`) })).json();
+    const renderMany = jest.spyOn(t.app.get(WikiTextService), 'renderMany');
+    try {
+      const edited = await t.as(author.token, {
+        method: 'PATCH',
+        url: api(`/guides/${guide.guideid}?revisionid=${before.head_revisionid}`),
+        payload: { introduction: "Now with '''bold'''." },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(renderMany.mock.calls.reduce((sum, [texts]) => sum + texts.length, 0)).toBe(2);
+      expect(edited.json().introduction_rendered).toContain('<strong>bold</strong>');
+      expect(edited.json().steps).toEqual(before.steps);
+      renderMany.mockClear();
+      const step = before.steps[1];
+      const stepEdit = await t.as(author.token, {
+        method: 'PATCH',
+        url: api(`/guides/${guide.guideid}/steps/${step.stepid}?revisionid=${step.revisionid}`),
+        payload: { lines: [{ text: "''Changed''", bullet: 'red', level: 0 }] },
+      });
+      expect(stepEdit.statusCode).toBe(200);
+      const after = (await t.inject({ method: 'GET', url: api(`/guides/${guide.guideid}`) })).json();
+      expect(after.steps.map((s: { orderby: number }) => s.orderby)).toEqual([1, 2, 3]);
+      expect(after.steps[1].lines[0].text_rendered).toBe('<p><em>Changed</em></p>');
+      expect(after.steps[0]).toEqual(before.steps[0]);
+      expect(after.steps[2]).toEqual(before.steps[2]);
+    } finally {
+      renderMany.mockRestore();
+    }
   });
 });

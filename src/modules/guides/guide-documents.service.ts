@@ -213,17 +213,31 @@ export class GuideDocumentsService {
     };
   }
 
-  /** Renders a source revision: one wiki-text batch, one image batch, one document batch. */
-  async buildSource(guideid: number, data: GuideData, tx?: EntityManager): Promise<GuideDocument> {
+  /**
+   * Renders a source revision: one wiki-text batch, one image batch, one document batch. Steps whose
+   * revision is unchanged since `previous` (rendered with the same URL bases) are taken from its document
+   * instead of being loaded and rendered again.
+   */
+  async buildSource(
+    guideid: number,
+    data: GuideData,
+    tx?: EntityManager,
+    previous?: StoredRevision,
+  ): Promise<GuideDocument> {
+    const reusable = new Map<number, StepDocument>();
+    if (previous?.document && previous.renderKey === this.renderKey) {
+      for (const step of parseStored<GuideDocument>(previous.document).steps) reusable.set(step.revisionid, step);
+    }
+    const stale = data.steps.filter((ref) => !reusable.has(ref.revisionid));
     const stepRevisions = new Map(
       (
         await this.guides.findStepRevisions(
-          data.steps.map((s) => s.revisionid),
+          stale.map((s) => s.revisionid),
           tx,
         )
       ).map((r) => [r.revisionid, parseStored<StepData>(r.data)]),
     );
-    const steps = data.steps.map((ref) => ({ ref, step: stepRevisions.get(ref.revisionid) as StepData }));
+    const steps = stale.map((ref) => ({ ref, step: stepRevisions.get(ref.revisionid) as StepData }));
     const texts = [data.introduction, data.conclusion, ...steps.flatMap(({ step }) => step.lines.map((l) => l.text))];
     const imageids = [...(data.imageid ? [data.imageid] : []), ...steps.flatMap(({ step }) => step.imageids)];
     const [rendered, images, documents] = await Promise.all([
@@ -232,11 +246,16 @@ export class GuideDocumentsService {
       this.media.documentObjects(data.documents),
     ]);
     let cursor = 2;
-    const stepDocs = steps.map(({ ref, step }, index) => {
+    const renderedSteps = new Map<number, StepDocument>();
+    for (const { ref, step } of steps) {
       const html = rendered.slice(cursor, cursor + step.lines.length).map((r) => r.rendered);
       cursor += step.lines.length;
-      return this.stepDocument(guideid, ref.stepid, index + 1, ref.revisionid, step, html, images);
-    });
+      renderedSteps.set(ref.revisionid, this.stepDocument(guideid, ref.stepid, 0, ref.revisionid, step, html, images));
+    }
+    const stepDocs = data.steps.map((ref, index) => ({
+      ...((renderedSteps.get(ref.revisionid) ?? reusable.get(ref.revisionid)) as StepDocument),
+      orderby: index + 1,
+    }));
     const featured = data.featured_documentid !== null ? documents.get(data.featured_documentid) : undefined;
     return {
       guideid,

@@ -12,7 +12,7 @@ import { GuideDocumentsService, summaryDocument, type GuideDocument } from './gu
 import { parseStored, sameData, type GuideData } from './guide-data';
 import { GUIDE_CHANGED, guideFacts, type GuideChangedPayload } from './guide-events';
 import { GuideReaderService } from './guide-reader.service';
-import { GuidesRepository } from './guides.repository';
+import { GuidesRepository, type StoredRevision } from './guides.repository';
 
 export interface EditContext {
   guide: GuideEntity;
@@ -84,7 +84,7 @@ export class GuideEditorService {
       const data = parseStored<GuideData>(head?.data);
       const next = await change({ guide, data, facts, tx });
       if (!next || sameData(next, data)) return;
-      await this.saveRevision(guide, next, caller, tx);
+      await this.saveRevision(guide, next, caller, tx, head ?? undefined);
     });
   }
 
@@ -93,10 +93,17 @@ export class GuideEditorService {
     return this.policy.has(caller, 'Moderator') || caller.userid === authorid;
   }
 
-  async saveRevision(guide: GuideEntity, data: GuideData, caller: AuthenticatedUser, tx: Transaction): Promise<void> {
+  /** `previous` (the revision edited) lends its rendered steps to the steps this revision did not change. */
+  async saveRevision(
+    guide: GuideEntity,
+    data: GuideData,
+    caller: AuthenticatedUser,
+    tx: Transaction,
+    previous?: StoredRevision,
+  ): Promise<void> {
     const now = nowSeconds();
     const patrolled = this.patrols(caller, guide.authorid);
-    const document = await this.documents.buildSource(guide.guideid, data, tx.manager);
+    const document = await this.documents.buildSource(guide.guideid, data, tx.manager, previous);
     const revisionid = await this.guides.insertRevision(
       {
         guideid: guide.guideid,
