@@ -1,6 +1,7 @@
 // Baseline for the benchmark (DESIGN §8): plain Fastify + better-sqlite3 / mysql2 with hand-written SQL,
 // answering the same JSON as the service for the workloads the harness runs. Same environment
-// variables as the service: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST, PUBLIC_URL.
+// variables as the service: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST, PUBLIC_URL. Guide routes are in
+// baseline-guides.mjs; GET /__bench/sql-statements answers how many statements it has run so far.
 //
 // Deliberate limits (the seeded data never needs more; run.mjs checks parity before measuring):
 // - wiki detail: CATEGORY only, source language only (no ?langid, no ?unpatrolled), anonymous callers
@@ -8,62 +9,27 @@
 //   documents []), linked_wikis is [] (the seeded contents reference no wikis). Contents are rendered
 //   with the service's own wiki-text engine (.bench-build/src/wikitext), with an empty resolver.
 // - hierarchy: default options only (no requireGuides / langid / machine translation).
-// - users search: anonymous callers only (no e-mail matching, disabled accounts hidden); avatars are the
-//   default avatar unless the user has an image (not resolved: the seed has none).
+// - users search: anonymous callers only (no e-mail matching, disabled accounts hidden).
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { resolve, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  HOST,
+  PORT,
+  USER_COLUMNS,
+  flagsOf,
+  guideUrl,
+  lightUsersOf,
+  query,
+  require,
+  statementCount,
+  wikiUrl,
+  wikitext,
+} from './baseline-common.mjs';
+import { guideDetail, guideList } from './baseline-guides.mjs';
 
-const require = createRequire(import.meta.url);
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const Fastify = require('fastify');
-const { parseWikiText, renderDoc, emptyDoc } = require(resolve(ROOT, '.bench-build/src/wikitext/index.js'));
-
-const env = process.env;
-const PORT = Number(env.PORT ?? 3001);
-const HOST = env.HOST ?? '127.0.0.1';
-const PUBLIC_URL = (env.PUBLIC_URL ?? `http://${HOST}:${PORT}`).replace(/\/+$/, '');
-const AVATAR_URL = `${PUBLIC_URL}/api/2.0/icons/avatar`;
-const VARIANTS = ['mini', 'thumbnail', '140x105', '200x150', 'standard', '440x330', 'medium', 'large', 'huge', 'original'];
-const DEFAULT_AVATAR = { id: 0, guid: 'defaultavatar000' };
-for (const v of VARIANTS) DEFAULT_AVATAR[v] = AVATAR_URL;
-
+const { parseWikiText, renderDoc, emptyDoc } = wikitext;
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
-const wikiUrl = (title) => `${PUBLIC_URL}/c/${encodeURIComponent(title.replace(/ /g, '_'))}`;
-const guideUrl = (id, title) => `${PUBLIC_URL}/Guide/${encodeURIComponent(title.replace(/ /g, '_'))}/${id}`;
-const userUrl = (id, name) => `${PUBLIC_URL}/User/${id}/${encodeURIComponent(name).replace(/%20/g, '+')}`;
-const flagsOf = (s) => (s ? s.split(',').filter(Boolean) : []);
-
-// ---- database: query(sql, params) -> rows ----------------------------------------------------------
-let query;
-if ((env.DB_TYPE ?? 'sqlite') === 'sqlite') {
-  const Database = require('better-sqlite3');
-  const db = new Database(env.DB_PATH ?? './data/app.sqlite', { fileMustExist: true });
-  db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
-  const cache = new Map();
-  query = async (sql, params = []) => {
-    let stmt = cache.get(sql);
-    if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
-    return stmt.all(...params);
-  };
-} else {
-  const mysql = require('mysql2/promise');
-  const url = new URL(env.DATABASE_URL);
-  const pool = mysql.createPool({
-    host: url.hostname,
-    port: Number(url.port || 3306),
-    user: decodeURIComponent(url.username || 'root'),
-    password: decodeURIComponent(url.password),
-    database: decodeURIComponent(url.pathname.slice(1)),
-    connectionLimit: 20, // as the service
-    charset: 'utf8mb4_unicode_ci',
-    supportBigNumbers: true,
-    bigNumberStrings: false,
-  });
-  query = async (sql, params = []) => (await pool.query(sql, params))[0];
-}
+const categoryUrl = (title) => wikiUrl('c', title);
 
 // ---- SQL --------------------------------------------------------------------------------------------
 const LIGHT_SELECT = `SELECT w.wikiid, w.title, w.modified_date, w.langid, rm.display_title, rm.summary, rm.imageid
@@ -101,7 +67,6 @@ const SQL = {
 
 const userSearchWhere = `(LOWER(u.unique_username) LIKE ? ESCAPE '!' OR LOWER(u.username) LIKE ? ESCAPE '!')
   AND u.enabled = 1 AND u.banned = 0`;
-const USER_COLUMNS = 'u.userid, u.username, u.unique_username, u.join_date, u.reputation, u.imageid';
 SQL.userSearchPage = `SELECT ${USER_COLUMNS},
     CASE WHEN LOWER(u.unique_username) = ? THEN 0 WHEN LOWER(u.username) = ? THEN 1
       WHEN LOWER(u.unique_username) LIKE ? ESCAPE '!' THEN 3 WHEN LOWER(u.username) LIKE ? ESCAPE '!' THEN 4 ELSE 6 END AS match_rank
@@ -120,7 +85,7 @@ function light(row) {
     langid: row.langid,
     summary: row.summary,
     text: row.summary,
-    url: wikiUrl(row.title),
+    url: categoryUrl(row.title),
     image: null,
     modified_date: Number(row.modified_date),
   };
@@ -212,17 +177,6 @@ async function categoryDetail(rawTitle) {
   };
 }
 
-async function teamsOf(userids) {
-  const teams = new Map(userids.map((id) => [id, []]));
-  if (!userids.length) return teams;
-  const rows = await query(
-    `SELECT teamid, userid FROM team_members WHERE userid IN (${userids.map(() => '?').join(', ')}) ORDER BY teamid`,
-    userids,
-  );
-  for (const row of rows) teams.get(Number(row.userid))?.push(Number(row.teamid));
-  return teams;
-}
-
 async function userSearch(term, limit, offset) {
   const trimmed = term.trim();
   let users;
@@ -242,23 +196,14 @@ async function userSearch(term, limit, offset) {
     users = page;
     total = Number(count[0].n);
   }
-  const teams = await teamsOf(users.map((u) => Number(u.userid)));
+  const light = await lightUsersOf(users);
   return {
     search: term,
     limit,
     offset,
     totalResults: total,
     moreResults: offset + users.length < total,
-    results: users.map((u) => ({
-      userid: Number(u.userid),
-      username: u.username,
-      unique_username: u.unique_username,
-      join_date: Number(u.join_date),
-      image: DEFAULT_AVATAR,
-      reputation: Number(u.reputation),
-      url: userUrl(u.userid, u.username),
-      teams: teams.get(Number(u.userid)) ?? [],
-    })),
+    results: users.map((u) => light.get(Number(u.userid))),
   };
 }
 
@@ -280,6 +225,24 @@ app.get('/api/2.0/users/search/:search', async (request) => {
   const offset = Math.max(0, Number(request.query.offset ?? 0) || 0);
   return userSearch(request.params.search, limit, offset);
 });
+const pageOf = (q) => ({
+  limit: Math.min(200, Math.max(1, Number(q.limit ?? 20) || 20)),
+  offset: Math.max(0, Number(q.offset ?? 0) || 0),
+});
+app.get('/api/2.0/guides', async (request, reply) => {
+  const { limit, offset, ...rest } = request.query;
+  if (Object.keys(rest).length || request.headers.authorization)
+    return reply.code(501).send({ error: 'baseline: anonymous limit/offset only' });
+  return guideList(pageOf({ limit, offset }));
+});
+app.get('/api/2.0/guides/:guideid', async (request, reply) => {
+  if (Object.keys(request.query).length || request.headers.authorization)
+    return reply.code(501).send({ error: 'baseline: anonymous, no options' });
+  const guideid = Number(request.params.guideid);
+  const detail = Number.isInteger(guideid) && guideid > 0 ? await guideDetail(guideid) : undefined;
+  return detail ?? notFound(reply, 'Guide');
+});
+app.get('/__bench/sql-statements', async () => ({ statements: statementCount() }));
 
 const close = () => app.close().then(() => process.exit(0));
 process.on('SIGTERM', close);

@@ -30,9 +30,10 @@ export function parseOptions(argv = process.argv.slice(2)) {
   };
   const options = {
     db: get('db', 'sqlite'),
-    duration: int('duration', 10),
+    duration: int('duration', 8),
     connections: int('connections', 10),
     categories: int('categories', 10000),
+    guides: int('guides', 10000),
     users: int('users', 1000),
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),

@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// npm run bench (issue 8, first part): builds the service into .bench-build/, creates a fresh database
-// (SQLite file or MySQL/MariaDB database rgcs_bench_<pid>), lets the service's migrations create the
-// schema, bulk-seeds DESIGN §8's data set (users + category tree; guides come with the guides module),
-// starts the service (production) and a plain Fastify baseline, checks that both answer the same JSON,
-// then loads both with autocannon, interleaved, and writes BENCHMARKS.md.
+// npm run bench (issue 8): builds the service into .bench-build/, creates a fresh database (SQLite file
+// or MySQL/MariaDB database rgcs_bench_<pid>), lets the service's migrations create the schema,
+// bulk-seeds DESIGN §8's data set (users, category tree, guides), starts the service (production) and a
+// plain Fastify baseline, checks that both answer the same JSON, then loads both with autocannon,
+// interleaved, and writes BENCHMARKS.md. Workloads: workloads.mjs; report text: report.mjs.
 //
-// Options (flag or env BENCH_<NAME>): --db sqlite|mysql, --duration 10, --connections 10,
-// --categories 10000, --users 1000, --rounds 2, --warmup 2, --workloads a,b, --output BENCHMARKS.md,
+// Options (flag or env BENCH_<NAME>): --db sqlite|mysql, --duration 8, --connections 10, --categories 10000,
+// --users 1000, --guides 10000, --rounds 2, --warmup 2, --workloads a,b, --output BENCHMARKS.md,
 // --skip-build, --keep (keep the database), --cpu-prof (profile the service into .bench-build/profiles).
 // MySQL server: BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -20,7 +20,6 @@ import {
   cpuMs,
   freePort,
   log,
-  machineDescription,
   mysqlSettingsFromUrl,
   openDb,
   parseOptions,
@@ -32,11 +31,13 @@ import {
   stop,
   waitForHttp,
 } from './lib.mjs';
-import { ROOTS, categoryTitle, detailSample, searchTerms, seed } from './seed.mjs';
+import { SQL_SAMPLE_REQUESTS, report, writeBenchmarks } from './report.mjs';
+import { seed } from './seed.mjs';
+import { BENCH_ADMIN_TOKEN, BENCH_ADMIN_USERID } from './seed-guides.mjs';
+import { buildWorkloads } from './workloads.mjs';
 
 const autocannon = require('autocannon');
 const PUBLIC_URL = 'http://bench.example';
-const SQL_SAMPLE_REQUESTS = 20;
 
 const started = Date.now();
 const options = parseOptions();
@@ -108,6 +109,7 @@ async function main() {
     MEDIA_DIR: join(tmpdir(), `rgcs_bench_media_${process.pid}`),
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
+    SQL_COUNT_HEADER: 'true',
   });
   cleanups.push(async () => rmSync(join(tmpdir(), `rgcs_bench_media_${process.pid}`), { recursive: true, force: true }));
 
@@ -121,9 +123,9 @@ async function main() {
     log(`Schema created by the service's migrations in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   }
   const seedStarted = Date.now();
-  log(`Seeding ${options.users} users and a ${options.categories}-node category tree…`);
+  log(`Seeding ${options.users} users, a ${options.categories}-node category tree and ${options.guides} guides…`);
   const db = await openDb(settings);
-  await seed(db, { users: options.users, categories: options.categories });
+  await seed(db, { users: options.users, categories: options.categories, guides: options.guides });
   const dbVersion =
     settings.type === 'sqlite'
       ? `SQLite ${(await db.query('SELECT sqlite_version() AS v'))[0].v} (better-sqlite3)`
@@ -155,68 +157,53 @@ async function main() {
   };
   await Promise.all(Object.values(targets).map((t) => waitForHttp(`${t.base}/api/2.0/health`, t.proc)));
   log(`Service on :${servicePort} (pid ${service.pid}), baseline on :${baselinePort} (pid ${baseline.pid})`);
-
-  // ---- 5. workloads, verification and parity -----------------------------------------------------
-  const detailPaths = detailSample(options.categories).map(
-    (i) => `/api/2.0/wikis/CATEGORY/${encodeURIComponent(categoryTitle(i).replace(/ /g, '_'))}`,
-  );
-  const workloads = [
-    {
-      name: 'category-hierarchy',
-      title: `GET /wikis/CATEGORY?display=hierarchy (${options.categories} nodes)`,
-      paths: ['/api/2.0/wikis/CATEGORY?display=hierarchy'],
-      verify: (body) => {
-        const nodes = countNodes(body.hierarchy);
-        if (nodes !== options.categories) throw new Error(`hierarchy has ${nodes} nodes, expected ${options.categories}`);
-        if (Object.keys(body.display_titles).length !== options.categories) throw new Error('display_titles incomplete');
-        return `${nodes} nodes, ${Object.keys(body.hierarchy).length} top level`;
-      },
-    },
-    {
-      name: 'category-detail',
-      title: `GET /wikis/CATEGORY/{title} (${detailPaths.length} categories with parent and children)`,
-      paths: detailPaths,
-      verify: (body) => {
-        if (!body.children?.length || !body.ancestors?.length) throw new Error('detail without children or ancestors');
-        return `${body.title}: ${body.ancestors.length} ancestor(s), ${body.children.length} children`;
-      },
-    },
-    {
-      name: 'user-search',
-      title: `GET /users/search/{term} (${searchTerms(options.users).length} terms)`,
-      paths: searchTerms(options.users).map((t) => `/api/2.0/users/search/${encodeURIComponent(t)}`),
-      verify: (body) => {
-        if (!body.results?.length) throw new Error(`no results for ${body.search}`);
-        return `"${body.search}": ${body.totalResults} matches, ${body.results.length} shown`;
-      },
-    },
-  ].filter((w) => !options.workloads || options.workloads.includes(w.name));
-
-  log('Verifying answers and service/baseline parity…');
-  for (const workload of workloads) {
-    let note = '';
-    for (const [k, path] of workload.paths.entries()) {
-      const [a, b] = await Promise.all([fetchJson(targets.service, path), fetchJson(targets.baseline, path)]);
-      if (k === 0) note = workload.verify(a.body);
-      if (a.sqlHeader !== null) (workload.headerSql ??= []).push(Number(a.sqlHeader));
-      if (!isDeepStrictEqual(a.body, b.body)) {
-        throw new Error(
-          `PARITY FAILURE on ${path}: service and baseline answers differ at ${firstDifference(a.body, b.body)}`,
-        );
-      }
-      if (a.text !== b.text) workload.orderNote = 'same values, different key order or spacing';
-    }
-    log(`  ${workload.name}: 200, ${note}; ${workload.paths.length} path(s) identical after JSON.parse`);
+  {
+    // The seeded API token (for write workloads) must authenticate the Admin.
+    const res = await fetch(`${targets.service.base}/api/2.0/user`, {
+      headers: { authorization: `api ${BENCH_ADMIN_TOKEN}` },
+    });
+    const me = await res.json();
+    if (res.status !== 200 || me.userid !== BENCH_ADMIN_USERID || !me.privileges?.includes('Admin'))
+      throw new Error(`the seeded Admin token does not authenticate: ${res.status} ${JSON.stringify(me).slice(0, 300)}`);
   }
 
-  // ---- 6. SQL statements per request (MySQL: global Questions counter) ---------------------------
+  // ---- 5. workloads, verification and parity -----------------------------------------------------
+  const workloads = buildWorkloads(options);
+  // Pass 1 makes the service render and store the guide documents it reads; pass 2 reads them stored.
+  for (const pass of [1, 2]) {
+    log(`Verifying answers and service/baseline parity (pass ${pass} of 2)…`);
+    for (const workload of workloads) {
+      let note = '';
+      for (const [k, path] of workload.paths.entries()) {
+        const [a, b] = await Promise.all([fetchJson(targets.service, path), fetchJson(targets.baseline, path)]);
+        const verified = workload.verify(a.body, path);
+        if (k === 0) note = verified;
+        if (!isDeepStrictEqual(a.body, b.body)) {
+          throw new Error(
+            `PARITY FAILURE on ${path} (pass ${pass}): service and baseline answers differ at ${firstDifference(a.body, b.body)}`,
+          );
+        }
+        if (a.text !== b.text) workload.orderNote = 'same values, different key order or spacing';
+      }
+      log(`  ${workload.name}: 200, ${note}; ${workload.paths.length} path(s) identical after JSON.parse`);
+    }
+  }
+
+  // ---- 6. SQL statements per request --------------------------------------------------------------
+  log('SQL statements per request…');
   for (const workload of workloads) {
     workload.sql = {};
     for (const target of Object.values(targets)) {
-      workload.sql[target.name] = settings.type === 'mysql' ? await sqlPerRequest(db, target, workload.paths) : null;
+      const counts = await sqlPerRequest(db, settings, target, workload.paths);
+      workload.sql[target.name] =
+        target.name === 'service' ? (counts.header ?? counts.questions) : (counts.questions ?? counts.counter);
+      log(
+        `  ${workload.name} ${target.name}: SQL/request ${Object.entries(counts)
+          .filter(([, v]) => v !== null)
+          .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+          .join(', ')}`,
+      );
     }
-    // Should the service ever send x-sql-statements (exposeSqlCount), its own count wins.
-    if (workload.headerSql?.length) workload.sql.service = mean(workload.headerSql);
   }
 
   // ---- 7. load, interleaved ----------------------------------------------------------------------
@@ -252,9 +239,9 @@ async function main() {
 
   // ---- 8. report ---------------------------------------------------------------------------------
   const wallSeconds = (Date.now() - started) / 1000;
-  const section = report({ workloads, settings, dbVersion, seedSeconds, wallSeconds });
+  const section = report({ workloads, settings, dbVersion, seedSeconds, wallSeconds, options, command });
   process.stdout.write(`\n${section}\n`);
-  writeBenchmarks(section, settings.type);
+  writeBenchmarks(options.output, section, settings.type);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }
@@ -266,19 +253,6 @@ async function fetchJson(target, path) {
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${target.name} answered ${res.status} to GET ${path}: ${text.slice(0, 500)}`);
   return { text, body: JSON.parse(text), sqlHeader: res.headers.get('x-sql-statements') };
-}
-
-function countNodes(tree) {
-  let n = 0;
-  const stack = [tree];
-  while (stack.length) {
-    const node = stack.pop();
-    for (const child of Object.values(node ?? {})) {
-      n += 1;
-      if (child) stack.push(child);
-    }
-  }
-  return n;
 }
 
 function firstDifference(a, b, path = '$') {
@@ -295,14 +269,33 @@ function firstDifference(a, b, path = '$') {
   return `${path}: service ${JSON.stringify(a)?.slice(0, 200)} vs baseline ${JSON.stringify(b)?.slice(0, 200)}`;
 }
 
-/** MySQL/MariaDB: statements the server received per request, from SHOW GLOBAL STATUS 'Questions'. */
-async function sqlPerRequest(db, target, paths) {
-  const questions = async () => Number((await db.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0].Value);
+/**
+ * Statements per request over SQL_SAMPLE_REQUESTS sequential requests: the X-Sql-Statements header
+ * (service), the server's Questions counter (MySQL/MariaDB) and the baseline's own counter.
+ */
+async function sqlPerRequest(db, settings, target, paths) {
+  const questions = async () =>
+    settings.type === 'mysql' ? Number((await db.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0].Value) : null;
+  const counter = async () =>
+    target.name === 'baseline'
+      ? (await (await fetch(`${target.base}/__bench/sql-statements`)).json()).statements
+      : null;
   await fetch(target.base + paths[0]).then((r) => r.arrayBuffer()); // warm connections and caches
-  const before = await questions();
-  for (let i = 0; i < SQL_SAMPLE_REQUESTS; i++) await fetch(target.base + paths[i % paths.length]).then((r) => r.arrayBuffer());
-  const after = await questions();
-  return (after - before - 1) / SQL_SAMPLE_REQUESTS; // minus the SHOW itself
+  const [q0, c0] = [await questions(), await counter()];
+  const headers = [];
+  for (let i = 0; i < SQL_SAMPLE_REQUESTS; i++) {
+    const res = await fetch(target.base + paths[i % paths.length]);
+    await res.arrayBuffer();
+    headers.push(res.headers.get('x-sql-statements'));
+  }
+  const [q1, c1] = [await questions(), await counter()];
+  const per = (before, after, extra = 0) =>
+    before === null ? null : (after - before - extra) / SQL_SAMPLE_REQUESTS;
+  return {
+    header: headers.every((h) => h !== null) ? headers.reduce((sum, h) => sum + Number(h), 0) / headers.length : null,
+    questions: per(q0, q1, 1), // minus the SHOW itself
+    counter: per(c0, c1),
+  };
 }
 
 function load(target, workload, duration) {
@@ -317,105 +310,6 @@ function load(target, workload, duration) {
       (error, result) => (error ? reject(error) : resolveRun(result)),
     );
   });
-}
-
-const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
-
-function summarize(runs) {
-  return {
-    rps: mean(runs.map((r) => r.rps)),
-    p50: mean(runs.map((r) => r.p50)),
-    p99: mean(runs.map((r) => r.p99)),
-    cpu: mean(runs.map((r) => r.cpuPerRequest)),
-    peak: Math.max(...runs.map((r) => r.peakRss)),
-    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
-  };
-}
-
-function report({ workloads, settings, dbVersion, seedSeconds, wallSeconds }) {
-  const m = machineDescription();
-  const lines = [
-    `### ${settings.type === 'sqlite' ? 'SQLite' : 'MySQL / MariaDB'}`,
-    '',
-    `- Date: ${new Date().toISOString()}`,
-    `- Command: \`${command}\``,
-    `- Machine: ${m.cores} CPU(s), ${m.model}, ${m.memGiB} GiB RAM, ${m.os}; Node ${m.node}; ${dbVersion}`,
-    `- Data set: ${options.categories} categories (${ROOTS} top level, 10 children per node), ${options.users} users; ` +
-      `seeded in ${seedSeconds.toFixed(1)}s`,
-    `- Load: autocannon, ${options.connections} connections, ${options.duration}s per run, ${options.rounds} round(s) ` +
-      `per target interleaved (service, baseline, service, …) after a ${options.warmup}s warm-up; values are means of ` +
-      'the rounds, peak memory the highest VmHWM of a round',
-    `- Wall time of the whole run: ${wallSeconds.toFixed(0)}s`,
-    '',
-  ];
-  for (const w of workloads) {
-    const s = summarize(w.runs.service);
-    const b = summarize(w.runs.baseline);
-    const sql = (name) => (w.sql[name] === null ? 'n/a' : fmt(w.sql[name], 1));
-    const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
-    lines.push(
-      `#### ${w.title}`,
-      '',
-      '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
-      `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
-      `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
-        `${w.sql.service === null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
-      '',
-    );
-    if (s.non2xx || b.non2xx) lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
-    if (w.orderNote) lines.push(`Note: ${w.orderNote}.`, '');
-  }
-  return lines.join('\n');
-}
-
-const HEADER = `# Benchmarks
-
-Generated by \`npm run bench\` (\`scripts/bench/run.mjs\`, DESIGN §8). Each section is rewritten by a run on
-that database; the other database's section is kept.
-
-How it works: the service is compiled with \`tsc\` into \`.bench-build/\` and started with
-\`NODE_ENV=production LOG_LEVEL=warn\` against a fresh database whose schema its own migrations create;
-the data set is bulk-inserted with raw multi-row INSERTs. The baseline
-(\`scripts/bench/baseline-server.mjs\`) is plain Fastify with better-sqlite3 / mysql2 and hand-written SQL;
-before measuring, every workload path is requested from both and the answers must be deep-equal after
-\`JSON.parse\` (the run fails otherwise). Both processes run for the whole bench and each workload
-alternates between them, so machine noise hits both.
-
-- **requests/s, p50, p99**: autocannon (the load generator runs on the same machine).
-- **SQL statements/request**: MySQL/MariaDB only, from \`SHOW GLOBAL STATUS LIKE 'Questions'\` around
-  ${SQL_SAMPLE_REQUESTS} sequential requests. SQLite has no server-side counter ("n/a"); the service can send an
-  \`x-sql-statements\` header only when created with \`exposeSqlCount\`, which the environment cannot enable yet.
-- **CPU ms/request**: user + system time of the server process (\`/proc/<pid>/stat\`) over the run, divided by
-  the requests answered.
-- **peak RSS**: \`VmHWM\` of the server process (reset before each run through \`/proc/<pid>/clear_refs\`).
-
-Parity limits of the baseline (it answers only what the seeded data needs): category detail in the source
-language for anonymous callers, no image, document or wiki-link resolution (the seed has none), contents
-rendered with the service's own wiki-text engine; hierarchy with default options; user search as an
-anonymous caller.
-
-## Not yet measured
-
-Coming with the guides module: guide detail, guide lists, POST/PATCH guides, 20 writers on one guide
-(and the 10,000 guides × 20 steps × 3 lines × 2 images of the data set).
-`;
-
-function writeBenchmarks(section, db) {
-  const file = options.output;
-  const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const sections = {};
-  for (const name of ['sqlite', 'mysql']) {
-    const match = new RegExp(`<!-- bench:${name}:start -->\\n([\\s\\S]*?)<!-- bench:${name}:end -->`).exec(old);
-    if (match) sections[name] = match[1];
-  }
-  sections[db] = `${section}\n`;
-  let text = `${HEADER}\n## Results\n`;
-  for (const name of ['sqlite', 'mysql'])
-    if (sections[name]) text += `\n<!-- bench:${name}:start -->\n${sections[name]}<!-- bench:${name}:end -->\n`;
-  writeFileSync(file, text);
 }
 
 try {

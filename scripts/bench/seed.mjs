@@ -1,7 +1,8 @@
 // Bulk seed of the benchmark data set (DESIGN §8) with raw multi-row INSERTs, into a schema the
-// service's own migrations created. Guides are not seeded yet (the guides module is in progress).
+// service's own migrations created: users, the category tree, then guides (seed-guides.mjs).
 import { createHash } from 'node:crypto';
 import { insertMany, progress } from './lib.mjs';
+import { seedGuides } from './seed-guides.mjs';
 
 const NOW = 1_790_000_000;
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -68,7 +69,7 @@ export function categoryContents(i) {
   ].join('\n');
 }
 
-export async function seed(db, { users, categories }) {
+export async function seed(db, { users, categories, guides }) {
   // Users: 1 is the author of every wiki.
   const userRows = Array.from({ length: Math.max(users, 1) }, (_, i) => userRow(i));
   const pu = progress('users', userRows.length);
@@ -143,6 +144,18 @@ export async function seed(db, { users, categories }) {
     onProgress: (n) => pc.update(wikis.length * 2 + n),
   });
   pc.done();
+
+  if (guides && !categories) throw new Error('guides need categories (--categories > 0)');
+  const authorIds = userRows.filter((row) => row[5] !== '').map((row) => row[0]);
+  await seedGuides(db, {
+    guides,
+    categories,
+    users: userRows.length,
+    authorIds,
+    now: NOW,
+    categoryTitle,
+    categoryDisplayTitle,
+  });
 }
 
 /** Category indexes that have both a parent and children (the detail workload reads these). */
