@@ -323,6 +323,15 @@ describe('Guides', () => {
       });
       expect(byIds.json().map((g: { guideid: number }) => g.guideid)).toEqual([items[0].guideid, items[1].guideid]);
       expect((await t.inject({ method: 'GET', url: api('/guides?limit=0') })).statusCode).toBe(422);
+      const ids = items.map((g) => g.guideid);
+      const page = await t.inject({ method: 'GET', url: api('/guides?limit=5&offset=3') });
+      expect(page.json().map((g: { guideid: number }) => g.guideid)).toEqual(ids.slice(3, 8));
+      const last = await t.inject({ method: 'GET', url: api('/guides?limit=3&order=DESC') });
+      expect(last.json().map((g: { guideid: number }) => g.guideid)).toEqual(ids.slice(-3).reverse());
+      const future = await t.inject({ method: 'GET', url: api(`/guides?modifiedSince=${2 ** 31}&limit=200`) });
+      expect(future.json()).toEqual([]);
+      const since = await t.inject({ method: 'GET', url: api('/guides?modifiedSince=1&limit=200') });
+      expect(since.json()).toEqual(items);
       expect(items[0]).toEqual({
         dataType: 'guide',
         guideid: expect.any(Number),

@@ -268,8 +268,9 @@ export class GuidesRepository {
   }
 
   private toRows(result: { entities: GuideEntity[]; raw: Record<string, unknown>[] }): GuideRow[] {
+    const rawById = new Map(result.raw.map((r) => [Number(r.g_guideid), r]));
     return result.entities.map((guide) => {
-      const raw = result.raw.find((r) => Number(r.g_guideid) === guide.guideid) as Record<string, unknown>;
+      const raw = rawById.get(guide.guideid) as Record<string, unknown>;
       return {
         guide,
         revision: stored(raw, 'r') as StoredRevision,
@@ -339,34 +340,57 @@ export class GuidesRepository {
     return this.toRows(await query.getRawAndEntities());
   }
 
-  /** A page of guides (public, non-deleted unless includePrivate) with what their summaries need. */
+  /**
+   * A page of guides (public, non-deleted unless includePrivate) with what their summaries need. The page
+   * of ids is chosen from the guides table alone (a derived table) before revisions and authors are joined,
+   * so a deep offset skips index entries rather than joined rows.
+   */
   async listRows(filter: GuideListFilter): Promise<GuideRow[]> {
     const query = this.dataSource.manager
       .createQueryBuilder(GuideEntity, 'g')
       .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
-      .addSelect('u.username', 'username')
-      .where('g.deleted = :deleted', { deleted: false });
+      .addSelect('u.username', 'username');
     this.withRevision(query, 'r', 'g.revisionid', 'inner', 'summary');
-    if (!filter.includePrivate) query.andWhere('g.public = :public', { public: true });
     if (filter.guideids) {
-      query.andWhere('g.guideid IN (:...guideids)', { guideids: filter.guideids.length ? filter.guideids : [0] });
+      this.whereListed(query, 'g', filter);
     } else {
-      if (filter.types) query.andWhere('g.type IN (:...types)', { types: filter.types.length ? filter.types : [''] });
-      if (filter.modifiedSince !== undefined)
-        query.andWhere('g.modifiedDate >= :since', { since: filter.modifiedSince });
-      if (filter.featuredFlags) {
-        const flags = filter.featuredFlags;
-        const wrapped = this.isMysql ? "CONCAT(',', g.flags, ',')" : "(',' || g.flags || ',')";
-        query.andWhere(
-          new Brackets((where) =>
-            flags.forEach((flag, i) => where.orWhere(`${wrapped} LIKE :flag${i}`, { [`flag${i}`]: `%,${flag},%` })),
-          ),
-        );
-      }
-      query.offset(filter.offset).limit(filter.limit);
+      const page = this.dataSource.manager
+        .createQueryBuilder()
+        .select('p.guideid', 'guideid')
+        .from(GuideEntity, 'p')
+        .orderBy('p.guideid', filter.order)
+        .offset(filter.offset)
+        .limit(filter.limit);
+      this.whereListed(page, 'p', filter);
+      query.innerJoin(`(${page.getQuery()})`, 'page', 'page.guideid = g.guideid').setParameters(page.getParameters());
     }
     query.orderBy('g.guideid', filter.order);
     return this.toRows(await query.getRawAndEntities());
+  }
+
+  private whereListed<T extends object>(query: SelectQueryBuilder<T>, alias: string, filter: GuideListFilter): void {
+    query.where(`${alias}.deleted = :deleted`, { deleted: false });
+    if (!filter.includePrivate) query.andWhere(`${alias}.public = :public`, { public: true });
+    if (filter.guideids) {
+      const guideids = filter.guideids.length ? filter.guideids : [0];
+      query.andWhere(`${alias}.guideid IN (:...guideids)`, { guideids });
+      return;
+    }
+    if (filter.types) {
+      query.andWhere(`${alias}.type IN (:...types)`, { types: filter.types.length ? filter.types : [''] });
+    }
+    if (filter.modifiedSince !== undefined) {
+      query.andWhere(`${alias}.modifiedDate >= :since`, { since: filter.modifiedSince });
+    }
+    if (filter.featuredFlags) {
+      const flags = filter.featuredFlags;
+      const wrapped = this.isMysql ? `CONCAT(',', ${alias}.flags, ',')` : `(',' || ${alias}.flags || ',')`;
+      query.andWhere(
+        new Brackets((where) =>
+          flags.forEach((flag, i) => where.orWhere(`${wrapped} LIKE :flag${i}`, { [`flag${i}`]: `%,${flag},%` })),
+        ),
+      );
+    }
   }
 
   /** guideid -> modified_date, for prereq_modified_date. */
