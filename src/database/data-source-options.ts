@@ -59,6 +59,8 @@ export function buildDataSourceOptions(
       database: db.path,
       migrations: SQLITE_MIGRATIONS,
       enableWAL: db.path !== ':memory:',
+      // Prepared statements are reused per query shape (see sqlite-parameters.ts); shapes vary with IN-list lengths.
+      statementCacheSize: 1000,
       prepareDatabase: (connection: { pragma(sql: string): unknown }) => {
         connection.pragma('busy_timeout = 5000');
         connection.pragma('foreign_keys = ON');

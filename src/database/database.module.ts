@@ -6,6 +6,7 @@ import { APP_CONFIG } from '../config/config.module';
 import { EventBus } from '../common/events/event-bus';
 import { resolveDataSourceOptions } from './data-source-options';
 import { runMigrations } from './run-migrations';
+import { bindSqliteNumbers } from './sqlite-parameters';
 import { SqlLogger } from './typeorm-logger';
 import { TransactionService } from './transaction.service';
 import { DemoSeedRegistry } from './seed/demo-seed.registry';
@@ -19,7 +20,9 @@ import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
       inject: [APP_CONFIG, LOG_ROOT],
       useFactory: (config: AppConfig, log: RootLogger) => resolveDataSourceOptions(config, new SqlLogger(log.logger)),
       dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
+        const dataSource = new DataSource(options!);
+        bindSqliteNumbers(dataSource);
+        await dataSource.initialize();
         await runMigrations(dataSource);
         return dataSource;
       },
