@@ -4,7 +4,7 @@ import { UserEntity } from '../src/modules/users/entities/user.entity';
 import { AuthTokenEntity } from '../src/modules/auth/entities/auth-token.entity';
 import { createUser } from './factories/user.factory';
 import { ConventionsTestModule } from './support/conventions-test.module';
-import { createTestApp, type TestApp } from './utils/test-app';
+import { createTestApp, sqlCount, type TestApp } from './utils/test-app';
 
 const T = '/api/2.0/__test';
 
@@ -31,6 +31,16 @@ describe('access guard (DESIGN §3)', () => {
         body: { error: true, message: 'The Authorization header must be "api <token>"' },
       });
     }
+  });
+
+  it('authenticates a token in one SQL statement (plus one write at most once a minute)', async () => {
+    const { token } = await createUser(t);
+    const first = await t.as(token, { method: 'GET', url: `${T}/private` });
+    expect(first.statusCode).toBe(200);
+    expect(sqlCount(first)).toBe(2);
+    const second = await t.as(token, { method: 'GET', url: `${T}/private` });
+    expect(sqlCount(second)).toBe(1);
+    expect(sqlCount(await t.inject({ method: 'GET', url: `${T}/public` }))).toBe(0);
   });
 
   it('answers 401 for an unknown token, on public routes too', async () => {
