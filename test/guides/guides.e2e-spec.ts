@@ -106,6 +106,7 @@ describe('Guides', () => {
         tools: [{ name: 'Spudger', type: 'plastic' }],
       });
       expect(res.statusCode).toBe(201);
+      expect(sqlCount(res)).toBeLessThanOrEqual(30); // two ITEM pages are created too
       const body = res.json();
       const url = `${t.config.publicUrl}/Guide/iPhone_6_Battery_Replacement/${body.guideid}`;
       expect(body).toEqual({
@@ -408,6 +409,7 @@ describe('Guides', () => {
         url: expect.stringContaining('/Guide/New_title/'),
       });
       expect(saved.revisionid).toBeGreaterThan(revisionid);
+      expect(sqlCount(res)).toBeLessThanOrEqual(16);
       const same = await patch(author.token, saved.revisionid, { title: 'New title' });
       expect(same.json().revisionid).toBe(saved.revisionid);
       const stale = await patch(author.token, revisionid, { title: 'Other' });

@@ -47,13 +47,14 @@ export class GuideEditorService {
 
   /** Locks and loads a guide for a write; 404 when missing, deleted or unreadable. */
   async load(guideid: number, caller: AuthenticatedUser, tx: EntityManager) {
-    const guide = await this.guides.findGuide(guideid, tx, true);
-    if (!guide) throw notFound('Guide');
+    const found = await this.guides.findGuideForWrite(guideid, tx);
+    if (!found) throw notFound('Guide');
+    const { guide } = found;
     const facts: GuideAccessFacts = {
       authorid: guide.authorid,
       public: guide.public,
-      grantedUserIds: await this.guides.grantedUserIds(guideid, tx),
-      grantedTeamIds: await this.guides.grantedTeamIds(guideid, tx),
+      grantedUserIds: found.grantedUserIds,
+      grantedTeamIds: found.grantedTeamIds,
     };
     if (!(await this.policy.canReadGuide(caller, facts))) throw notFound('Guide');
     return { guide, facts };

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../../database/errors';
+import { insertReturningId } from '../../database/insert';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { UserEntity } from '../users/entities/user.entity';
 import { GuideCompletionEntity } from './entities/guide-completion.entity';
 import { GuideFavoriteEntity } from './entities/guide-favorite.entity';
@@ -99,16 +101,26 @@ export class GuidesRepository {
 
   // ---- guides ----
 
-  /** With `lock`, the row is locked for the rest of the transaction (MySQL; SQLite transactions are serialized). */
-  findGuide(guideid: number, tx?: EntityManager, lock = false): Promise<GuideEntity | null> {
-    const query = this.manager(tx).createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid });
-    if (lock && this.isMysql && tx) query.setLock('pessimistic_write');
-    return query.getOne();
+  findGuide(guideid: number, tx?: EntityManager): Promise<GuideEntity | null> {
+    return this.manager(tx).createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid }).getOne();
   }
 
-  insertGuide(guide: Omit<GuideEntity, 'guideid'>, tx: EntityManager): Promise<GuideEntity> {
-    const repo = tx.getRepository(GuideEntity);
-    return repo.save(repo.create(guide));
+  /** The guide row for a write, with its grants, in one statement (locked for the transaction on MySQL). */
+  async findGuideForWrite(
+    guideid: number,
+    tx: EntityManager,
+  ): Promise<{ guide: GuideEntity; grantedUserIds: number[]; grantedTeamIds: number[] } | null> {
+    const query = this.withGrants(tx.createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid }));
+    if (this.isMysql) query.setLock('pessimistic_write');
+    const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
+    if (!entities.length) return null;
+    const [row] = raw;
+    return { guide: entities[0], grantedUserIds: ids(row.grant_users), grantedTeamIds: ids(row.grant_teams) };
+  }
+
+  async insertGuide(guide: Omit<GuideEntity, 'guideid'>, tx: EntityManager): Promise<GuideEntity> {
+    const guideid = await insertReturningId(tx, GuideEntity, guide);
+    return Object.assign(new GuideEntity(), guide, { guideid });
   }
 
   /** The optimistic-concurrency check: changes the row only if its head is still `expectedHead`. */
@@ -133,9 +145,8 @@ export class GuidesRepository {
 
   // ---- revisions ----
 
-  async insertRevision(revision: Omit<GuideRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
-    const repo = tx.getRepository(GuideRevisionEntity);
-    return (await repo.save(repo.create(revision))).revisionid;
+  insertRevision(revision: Omit<GuideRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
+    return insertReturningId(tx, GuideRevisionEntity, revision as QueryDeepPartialEntity<GuideRevisionEntity>);
   }
 
   findRevision(revisionid: number, tx?: EntityManager): Promise<GuideRevisionEntity | null> {
@@ -194,9 +205,8 @@ export class GuidesRepository {
 
   // ---- steps ----
 
-  async insertStep(guideid: number, tx: EntityManager): Promise<number> {
-    const repo = tx.getRepository(GuideStepEntity);
-    return (await repo.save(repo.create({ guideid, revisionid: 0, deleted: false }))).stepid;
+  insertStep(guideid: number, tx: EntityManager): Promise<number> {
+    return insertReturningId(tx, GuideStepEntity, { guideid, revisionid: 0, deleted: false });
   }
 
   findStep(stepid: number, tx?: EntityManager): Promise<GuideStepEntity | null> {
@@ -226,9 +236,8 @@ export class GuidesRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async insertStepRevision(row: Omit<GuideStepRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
-    const repo = tx.getRepository(GuideStepRevisionEntity);
-    return (await repo.save(repo.create(row))).revisionid;
+  insertStepRevision(row: Omit<GuideStepRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
+    return insertReturningId(tx, GuideStepRevisionEntity, row as QueryDeepPartialEntity<GuideStepRevisionEntity>);
   }
 
   findStepRevisions(revisionids: number[], tx?: EntityManager): Promise<GuideStepRevisionEntity[]> {
