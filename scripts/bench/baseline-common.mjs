@@ -1,6 +1,7 @@
 // What the baseline's handlers share: the database handle (cached prepared statements on SQLite, the
-// mysql2 pool on MySQL, both counting the statements they run), URLs and the image / light-user objects
-// as the service builds them. Environment: DB_TYPE, DB_PATH, DATABASE_URL, PUBLIC_URL, MEDIA_PUBLIC_URL.
+// mysql2 pool on MySQL, both counting the statements they run, transactions included), URLs and the
+// image / light-user objects as the service builds them. Environment: DB_TYPE, DB_PATH, DATABASE_URL,
+// PUBLIC_URL, MEDIA_PUBLIC_URL.
 import { createRequire } from 'node:module';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,12 +29,18 @@ export const flagsOf = (s) => (s ? s.split(',').filter(Boolean) : []);
 export const jsonOf = (value) => (typeof value === 'string' ? JSON.parse(value) : value);
 export const placeholders = (n) => new Array(n).fill('?').join(', ');
 
-// ---- database: query(sql, params) -> rows ----------------------------------------------------------
+// ---- database: query(sql, params) -> rows; transaction(work) ---------------------------------------
 let statements = 0;
 /** Statements run since start (the bench reads it around sequential requests; no server-side counter on SQLite). */
 export const statementCount = () => statements;
 export let query;
-if ((env.DB_TYPE ?? 'sqlite') === 'sqlite') {
+/**
+ * transaction(async (q) => result): `q(sql, params)` answers rows for a SELECT and { insertId, affected }
+ * otherwise; COMMIT when `work` resolves, ROLLBACK when it throws.
+ */
+export let transaction;
+export const isMysql = (env.DB_TYPE ?? 'sqlite') !== 'sqlite';
+if (!isMysql) {
   const Database = require('better-sqlite3');
   const db = new Database(env.DB_PATH ?? './data/app.sqlite', { fileMustExist: true });
   db.pragma('journal_mode = WAL');
@@ -43,7 +50,27 @@ if ((env.DB_TYPE ?? 'sqlite') === 'sqlite') {
     statements += 1;
     let stmt = cache.get(sql);
     if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
-    return stmt.all(...params);
+    if (stmt.reader) return stmt.all(...params);
+    const info = stmt.run(...params);
+    return { insertId: Number(info.lastInsertRowid), affected: info.changes };
+  };
+  // One connection: write transactions are queued one at a time (as the service does on SQLite), and
+  // reads of other requests that run between two awaits of a transaction see its uncommitted rows.
+  let queue = Promise.resolve();
+  transaction = (work) => {
+    const run = queue.then(async () => {
+      await query('BEGIN IMMEDIATE');
+      try {
+        const result = await work(query);
+        await query('COMMIT');
+        return result;
+      } catch (error) {
+        await query('ROLLBACK');
+        throw error;
+      }
+    });
+    queue = run.catch(() => undefined);
+    return run;
   };
 } else {
   const mysql = require('mysql2/promise');
@@ -59,9 +86,29 @@ if ((env.DB_TYPE ?? 'sqlite') === 'sqlite') {
     supportBigNumbers: true,
     bigNumberStrings: false,
   });
+  const rowsOf = ([result]) =>
+    Array.isArray(result) ? result : { insertId: result.insertId, affected: result.affectedRows };
   query = async (sql, params = []) => {
     statements += 1;
-    return (await pool.query(sql, params))[0];
+    return rowsOf(await pool.query(sql, params));
+  };
+  transaction = async (work) => {
+    const conn = await pool.getConnection();
+    const q = async (sql, params = []) => {
+      statements += 1;
+      return rowsOf(await conn.query(sql, params));
+    };
+    try {
+      await q('START TRANSACTION');
+      const result = await work(q);
+      await q('COMMIT');
+      return result;
+    } catch (error) {
+      await q('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      conn.release();
+    }
   };
 }
 

@@ -4,8 +4,8 @@
 // guide_revisions.document, which is what the service's read path is measured against.
 //
 // Parity limits (the seed never needs more; run.mjs checks parity on every workload path):
-// - anonymous callers only (public guides; can_edit, favorited and completed false), no query options
-//   (no langid / translations, no unpatrolled, no excludePrerequisiteSteps; the harness gets 501 otherwise);
+// - anonymous callers (public guides, can_edit false) or, for what writes answer, Moderator+ editors; no
+//   query options (no langid / translations, no unpatrolled, no excludePrerequisiteSteps; 501 otherwise);
 // - prerequisites: only prereq_modified_date of list items; a guide with prerequisites answers 501 on
 //   detail (the service inlines their steps and summaries);
 // - wiki text: [guide|id] references resolve (public, non-deleted guides, as the service's loader);
@@ -24,16 +24,27 @@ import {
 
 const { parseWikiText, renderDoc, emptyDoc, collectReferences } = wikitext;
 
-const SQL = {
-  detail: `SELECT g.guideid, g.authorid, g.langid, g.public, g.deleted, g.head_revisionid, g.created_date,
-      g.published_date, r.revisionid, r.langid AS r_langid, r.date AS r_date, r.patrolled AS r_patrolled,
-      r.data AS r_data, u.username,
+// Anonymous reads show the patrolled revision (g.revisionid); what writes answer an editor shows the
+// newest (g.head_revisionid) with the editor's favorite and completion marks.
+const detailSql = (pointer, marks) => `SELECT g.guideid, g.authorid, g.langid, g.public, g.deleted,
+      g.head_revisionid, g.created_date, g.published_date, r.revisionid, r.langid AS r_langid, r.date AS r_date,
+      r.patrolled AS r_patrolled, r.data AS r_data, u.username,
       (SELECT GROUP_CONCAT(t.langid) FROM guide_translations t
-        WHERE t.guideid = g.guideid AND t.revisionid IS NOT NULL) AS langs
+        WHERE t.guideid = g.guideid AND t.revisionid IS NOT NULL) AS langs${
+          marks
+            ? `,
+      (SELECT COUNT(*) FROM guide_favorites f WHERE f.guideid = g.guideid AND f.userid = ?) AS favorited,
+      (SELECT COUNT(*) FROM guide_completions c WHERE c.guideid = g.guideid AND c.userid = ?) AS completed`
+            : ''
+        }
     FROM guides g
-    JOIN guide_revisions r ON r.revisionid = g.revisionid
+    JOIN guide_revisions r ON r.revisionid = g.${pointer}
     LEFT JOIN users u ON u.userid = g.authorid
-    WHERE g.guideid = ?`,
+    WHERE g.guideid = ?`;
+
+const SQL = {
+  detail: detailSql('revisionid', false),
+  editorDetail: detailSql('head_revisionid', true),
   // The page is picked on guides' (public, deleted, guideid) index alone, then joined (a deferred join):
   // joining first would read a revision and a user for every skipped row.
   list: `SELECT g.guideid, g.authorid, r.revisionid, r.langid, r.date, r.data, u.username
@@ -119,10 +130,15 @@ function commentTree(rows, html, users) {
   return byContext;
 }
 
-/** GET /guides/{guideid} for an anonymous caller; undefined for a 404. */
-export async function guideDetail(guideid) {
-  const [row] = await query(SQL.detail, [guideid]);
-  if (!row || Number(row.deleted) || !Number(row.public)) return undefined;
+/**
+ * GET /guides/{guideid} for an anonymous caller; undefined for a 404. With `editor` (a Moderator+ caller:
+ * may read and edit every guide) the guide as writes answer it: the newest revision, can_edit true.
+ */
+export async function guideDetail(guideid, editor) {
+  const [row] = editor
+    ? await query(SQL.editorDetail, [editor.userid, editor.userid, guideid])
+    : await query(SQL.detail, [guideid]);
+  if (!row || Number(row.deleted) || (!editor && !Number(row.public))) return undefined;
   const data = jsonOf(row.r_data);
   if (data.prerequisites.length || data.documents.length)
     throw Object.assign(new Error('unsupported'), { statusCode: 501 });
@@ -218,9 +234,9 @@ export async function guideDetail(guideid) {
     created_date: Number(row.created_date),
     published_date: Number(row.published_date),
     patrolled: Boolean(Number(row.r_patrolled)),
-    can_edit: false,
-    favorited: false,
-    completed: false,
+    can_edit: Boolean(editor),
+    favorited: Number(row.favorited) > 0,
+    completed: Number(row.completed) > 0,
   };
 }
 

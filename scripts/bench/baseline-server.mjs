@@ -1,7 +1,8 @@
 // Baseline for the benchmark (DESIGN §8): plain Fastify + better-sqlite3 / mysql2 with hand-written SQL,
 // answering the same JSON as the service for the workloads the harness runs. Same environment
-// variables as the service: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST, PUBLIC_URL. Guide routes are in
-// baseline-guides.mjs; GET /__bench/sql-statements answers how many statements it has run so far.
+// variables as the service: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST, PUBLIC_URL. Guide reads are in
+// baseline-guides.mjs, guide writes (POST, PATCH) in baseline-writes.mjs; GET /__bench/sql-statements
+// answers how many statements it has run so far.
 //
 // Deliberate limits (the seeded data never needs more; run.mjs checks parity before measuring):
 // - wiki detail: CATEGORY only, source language only (no ?langid, no ?unpatrolled), anonymous callers
@@ -25,6 +26,7 @@ import {
   wikitext,
 } from './baseline-common.mjs';
 import { guideDetail, guideList } from './baseline-guides.mjs';
+import { registerWriteRoutes } from './baseline-writes.mjs';
 
 const Fastify = require('fastify');
 const { parseWikiText, renderDoc, emptyDoc } = wikitext;
@@ -242,6 +244,7 @@ app.get('/api/2.0/guides/:guideid', async (request, reply) => {
   const detail = Number.isInteger(guideid) && guideid > 0 ? await guideDetail(guideid) : undefined;
   return detail ?? notFound(reply, 'Guide');
 });
+registerWriteRoutes(app);
 app.get('/__bench/sql-statements', async () => ({ statements: statementCount() }));
 
 const close = () => app.close().then(() => process.exit(0));

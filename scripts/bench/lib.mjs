@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 
 export const require = createRequire(import.meta.url);
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -275,4 +276,21 @@ export function machineDescription() {
     /* ignore */
   }
   return { cores, model, memGiB: (memKb / 1024 / 1024).toFixed(1), node: process.version, os };
+}
+
+// ---- answers --------------------------------------------------------------------------------------
+
+/** Where two JSON values first differ (a: the service's, b: the baseline's), for error messages. */
+export function firstDifference(a, b, path = '$') {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      if (!(key in a)) return `${path}.${key} (only in baseline: ${JSON.stringify(b[key]).slice(0, 200)})`;
+      if (!(key in b)) return `${path}.${key} (only in service: ${JSON.stringify(a[key]).slice(0, 200)})`;
+      const inner = firstDifference(a[key], b[key], `${path}.${key}`);
+      if (inner) return inner;
+    }
+  }
+  return `${path}: service ${JSON.stringify(a)?.slice(0, 200)} vs baseline ${JSON.stringify(b)?.slice(0, 200)}`;
 }

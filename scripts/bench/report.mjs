@@ -4,6 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { machineDescription } from './lib.mjs';
 import { ROOTS } from './seed.mjs';
 import { IMAGES, IMAGE_POOL, LINES, STEPS } from './seed-guides.mjs';
+import { NORMALISED } from './write-parity.mjs';
+import { WRITERS, writersLine } from './write-writers.mjs';
 
 export const SQL_SAMPLE_REQUESTS = 20;
 
@@ -21,7 +23,7 @@ function summarize(runs) {
   };
 }
 
-export function report({ workloads, settings, dbVersion, seedSeconds, wallSeconds, options, command }) {
+export function report({ workloads, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command }) {
   const m = machineDescription();
   const lines = [
     `### ${settings.type === 'sqlite' ? 'SQLite' : 'MySQL / MariaDB'}`,
@@ -58,8 +60,37 @@ export function report({ workloads, settings, dbVersion, seedSeconds, wallSecond
     if (s.non2xx || b.non2xx)
       lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
     if (w.orderNote) lines.push(`Note: ${w.orderNote}.`, '');
+    if (w.stats) {
+      const [s409, b409] = [w.stats.service.conflicts, w.stats.baseline.conflicts];
+      const [sf, bf] = [w.stats.service.failures.length, w.stats.baseline.failures.length];
+      lines.push(
+        `409 answers: service ${s409}, baseline ${b409}; failed answer checks: service ${sf}, baseline ${bf}.`,
+        '',
+      );
+    }
   }
+  if (writes?.parity) lines.push(...writeNotes(writes));
   return lines.join('\n');
+}
+
+function writeNotes(writes) {
+  const lines = [
+    `Write parity: ${writes.parity.notes.join('; ')}. Fields checked and then replaced before comparing: ` +
+      `create ${NORMALISED.create.join(', ')}; edit ${NORMALISED.edit.join(', ')}.`,
+    '',
+  ];
+  if (writes.primed)
+    lines.push(`The service's ${writes.primed} guide-patch guides were read once before (stored documents).`, '');
+  if (writes.writers.length)
+    lines.push(
+      `#### guide-writers-20: ${WRITERS} concurrent PATCHes with the same revisionid on one guide`,
+      '',
+      '| target | guide | 200 | 409 | other | winner | anonymous GET afterwards shows | revisions added | result |',
+      '|---|---:|---:|---:|---:|---|---|---:|---|',
+      ...writes.writers.map(writersLine),
+      '',
+    );
+  return lines;
 }
 
 const HEADER = `# Benchmarks
@@ -105,9 +136,24 @@ anonymous caller; guide detail and lists for anonymous callers without query opt
 limit/offset, no prerequisites, documents, translations, or image/document/wiki/product references in
 wiki text (the seed has none; the baseline answers 501 where it would have to guess).
 
-## Not yet measured
-
-POST/PATCH guides and 20 writers on one guide (the Admin token is seeded for them).
+Writes (\`scripts/bench/write-*.mjs\`, baseline \`baseline-writes.mjs\`) run after all reads, with the seeded
+Admin token. **guide-create** POSTs distinct guides (a seeded category, type, title, subject, summary and an
+introduction with wiki text and a \`[guide|id]\` link); **guide-patch** PATCHes a new summary into guides
+of a pool per target (the service and the baseline edit disjoint guides, none of those the reads use), each
+request carrying the guide's current \`head_revisionid\` from the previous answer for that guide (autocannon
+\`setupRequest\`/\`onResponse\`; a guide is never requested twice at once), so any 409 is a failure, and so
+is an answer that is not the guide just written; the run fails on either. The service's pool guides are
+read once before (the service stores a rendered document with every revision it writes; the seeded ones
+have none yet). The baseline writes in one transaction with hand-written SQL (token by sha256, the body
+checks the bench needs, a guide_revisions row with the guide's whole state and no rendered document,
+the conditional \`UPDATE guides … WHERE head_revisionid = ?\`) and answers with its naive detail builder.
+Write parity: equivalent requests to both (the same create bodies; the same edits of two identical copies of
+one seeded guide; 401/404/409/422 answers) must give deep-equal answers once the ids, revision ids, dates
+and id-bearing URLs are checked and replaced; each side must read the other's writes identically, and
+negative controls (mutated answers) must be reported. **guide-writers-20** sends 20 PATCHes with one
+revisionid to one guide at once, on each target: exactly one 200 and nineteen 409s (the winner's version as
+body), and a GET, the guide row and its revision count must show the winner's edit; the run fails otherwise.
+SQL statements/request for writes count the transaction statements too (BEGIN/COMMIT).
 `;
 
 export function writeBenchmarks(file, section, db) {

@@ -3,7 +3,9 @@
 // or MySQL/MariaDB database rgcs_bench_<pid>), lets the service's migrations create the schema,
 // bulk-seeds DESIGN §8's data set (users, category tree, guides), starts the service (production) and a
 // plain Fastify baseline, checks that both answer the same JSON, then loads both with autocannon,
-// interleaved, and writes BENCHMARKS.md. Workloads: workloads.mjs; report text: report.mjs.
+// interleaved, and writes BENCHMARKS.md. Read workloads: workloads.mjs; then the writes (guide-create,
+// guide-patch, the guide-writers-20 check): write-workloads.mjs, write-parity.mjs, write-writers.mjs;
+// report text: report.mjs.
 //
 // Options (flag or env BENCH_<NAME>): --db sqlite|mysql, --duration 8, --connections 10, --categories 10000,
 // --users 1000, --guides 10000, --rounds 2, --warmup 2, --workloads a,b, --output BENCHMARKS.md,
@@ -18,6 +20,7 @@ import {
   BUILD_DIR,
   ROOT,
   cpuMs,
+  firstDifference,
   freePort,
   log,
   mysqlSettingsFromUrl,
@@ -35,19 +38,32 @@ import { SQL_SAMPLE_REQUESTS, report, writeBenchmarks } from './report.mjs';
 import { seed } from './seed.mjs';
 import { BENCH_ADMIN_TOKEN, BENCH_ADMIN_USERID } from './seed-guides.mjs';
 import { buildWorkloads } from './workloads.mjs';
+import { checkWriteParity } from './write-parity.mjs';
+import {
+  WRITERS_CHECK,
+  WRITE_WORKLOADS,
+  buildWriteWorkloads,
+  loadHeads,
+  planWrites,
+  primeServicePool,
+} from './write-workloads.mjs';
+import { writers20, writersSelfTest } from './write-writers.mjs';
 
 const autocannon = require('autocannon');
 const PUBLIC_URL = 'http://bench.example';
+const WRITE_PAUSE_MS = 1000;
 
 const started = Date.now();
 const options = parseOptions();
 if (options.help) {
-  log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 11).join('\n'));
+  const text = readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1);
+  log(text.slice(0, text.findIndex((line) => !line.startsWith('//'))).join('\n'));
   process.exit(0);
 }
 const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim().replace(/ --$/, '');
 
 const cleanups = [];
+const servers = new Map(); // name -> process, for their output when the bench fails
 async function cleanup() {
   while (cleanups.length) {
     try {
@@ -151,6 +167,7 @@ async function main() {
     NODE_ENV: 'production',
   });
   cleanups.push(() => stop(baseline));
+  servers.set('service', service).set('baseline', baseline);
   const targets = {
     service: { name: 'service', base: `http://127.0.0.1:${servicePort}`, proc: service },
     baseline: { name: 'baseline', base: `http://127.0.0.1:${baselinePort}`, proc: baseline },
@@ -189,12 +206,73 @@ async function main() {
     }
   }
 
-  // ---- 6. SQL statements per request --------------------------------------------------------------
-  log('SQL statements per request…');
-  for (const workload of workloads) {
+  // ---- 6. SQL statements per request; 7. load, interleaved ----------------------------------------
+  const ctx = { targets, db, settings };
+  await sqlStage(workloads, ctx);
+  for (const workload of workloads) await measure(workload, ctx);
+
+  // ---- 8. writes, after the reads: the guides the reads use stay as seeded until then ----------------
+  const writes = await writeStage(ctx);
+  await db.close();
+
+  // ---- 9. report ---------------------------------------------------------------------------------
+  const wallSeconds = (Date.now() - started) / 1000;
+  const all = [...workloads, ...writes.workloads];
+  const section = report({ workloads: all, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command });
+  process.stdout.write(`\n${section}\n`);
+  const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
+  if (failed.length)
+    throw new Error(
+      `write load failures (report not written): ${failed
+        .map((w) => `${w.name}: ${JSON.stringify(w.stats).slice(0, 600)}`)
+        .join('; ')}`,
+    );
+  writeBenchmarks(options.output, section, settings.type);
+  log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
+  if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
+}
+
+// ---- helpers ---------------------------------------------------------------------------------------
+
+/** Write parity, guide-writers-20, then the write loads (write-*.mjs); what the report says about them. */
+async function writeStage(ctx) {
+  const { targets, db } = ctx;
+  const writes = { workloads: [], writers: [], parity: undefined, primed: 0 };
+  const names = [...WRITE_WORKLOADS, WRITERS_CHECK];
+  if (!options.guides || (options.workloads && !options.workloads.some((n) => names.includes(n)))) return writes;
+  log('\nWrite workloads: parity of the answers…');
+  const plan = planWrites(options.guides);
+  writes.parity = await checkWriteParity({ targets, db, plan, options, publicUrl: PUBLIC_URL, log });
+  if (!options.workloads || options.workloads.includes(WRITERS_CHECK)) {
+    writersSelfTest();
+    for (const target of Object.values(targets)) {
+      const outcome = await writers20(target, db, plan.writers[target.name]);
+      writes.writers.push(outcome);
+      const problems = outcome.problems.length ? `FAILED: ${outcome.problems.join('; ')}` : 'ok';
+      log(
+        `  ${WRITERS_CHECK} ${target.name}: ${outcome.ok.length}×200, ${outcome.conflicts.length}×409, ` +
+          `${outcome.other.length} other; ${problems}`,
+      );
+    }
+    if (writes.writers.some((o) => o.problems.length)) throw new Error(`${WRITERS_CHECK} failed (see above)`);
+  }
+  writes.workloads = buildWriteWorkloads(options, plan, await loadHeads(db, plan));
+  if (writes.workloads.some((w) => w.name === 'guide-patch')) {
+    const t = Date.now();
+    writes.primed = await primeServicePool(targets.service, plan);
+    log(`  read the service's ${writes.primed} guide-patch guides once in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  }
+  await sqlStage(writes.workloads, ctx);
+  for (const workload of writes.workloads) await measure(workload, ctx);
+  return writes;
+}
+
+async function sqlStage(list, { targets, db, settings }) {
+  if (list.length) log('SQL statements per request…');
+  for (const workload of list) {
     workload.sql = {};
     for (const target of Object.values(targets)) {
-      const counts = await sqlPerRequest(db, settings, target, workload.paths);
+      const counts = await sqlPerRequest(db, settings, target, workload);
       workload.sql[target.name] =
         target.name === 'service' ? (counts.header ?? counts.questions) : (counts.questions ?? counts.counter);
       log(
@@ -205,48 +283,38 @@ async function main() {
       );
     }
   }
-
-  // ---- 7. load, interleaved ----------------------------------------------------------------------
-  for (const workload of workloads) {
-    log(`\n${workload.title}`);
-    workload.runs = { service: [], baseline: [] };
-    for (const target of Object.values(targets)) if (options.warmup > 0) await load(target, workload, options.warmup);
-    for (let round = 1; round <= options.rounds; round++) {
-      for (const target of [targets.service, targets.baseline]) {
-        resetPeakRss(target.proc.pid);
-        const cpuBefore = cpuMs(target.proc.pid);
-        const result = await load(target, workload, options.duration);
-        const cpu = cpuMs(target.proc.pid) - cpuBefore;
-        const run = {
-          rps: result.requests.average,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          total: result.requests.total,
-          non2xx: result.non2xx + result.errors + result.timeouts,
-          cpuPerRequest: result.requests.total ? cpu / result.requests.total : NaN,
-          peakRss: peakRssMiB(target.proc.pid),
-        };
-        workload.runs[target.name].push(run);
-        log(
-          `  round ${round} ${target.name.padEnd(8)} ${run.rps.toFixed(1).padStart(9)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms` +
-            `  cpu ${run.cpuPerRequest.toFixed(2)} ms/req  peak ${run.peakRss.toFixed(0)} MiB` +
-            (run.non2xx ? `  !! ${run.non2xx} non-2xx/errors` : ''),
-        );
-      }
-    }
-  }
-  await db.close();
-
-  // ---- 8. report ---------------------------------------------------------------------------------
-  const wallSeconds = (Date.now() - started) / 1000;
-  const section = report({ workloads, settings, dbVersion, seedSeconds, wallSeconds, options, command });
-  process.stdout.write(`\n${section}\n`);
-  writeBenchmarks(options.output, section, settings.type);
-  log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
-  if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }
 
-// ---- helpers ---------------------------------------------------------------------------------------
+async function measure(workload, { targets }) {
+  log(`\n${workload.title}`);
+  workload.runs = { service: [], baseline: [] };
+  for (const target of Object.values(targets)) if (options.warmup > 0) await load(target, workload, options.warmup);
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const target of [targets.service, targets.baseline]) {
+      resetPeakRss(target.proc.pid);
+      const cpuBefore = cpuMs(target.proc.pid);
+      const result = await load(target, workload, options.duration);
+      const cpu = cpuMs(target.proc.pid) - cpuBefore;
+      const run = {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+        non2xx: result.non2xx + result.errors + result.timeouts,
+        cpuPerRequest: result.requests.total ? cpu / result.requests.total : NaN,
+        peakRss: peakRssMiB(target.proc.pid),
+      };
+      workload.runs[target.name].push(run);
+      const stats = workload.stats?.[target.name];
+      log(
+        `  round ${round} ${target.name.padEnd(8)} ${run.rps.toFixed(1).padStart(9)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms` +
+          `  cpu ${run.cpuPerRequest.toFixed(2)} ms/req  peak ${run.peakRss.toFixed(0)} MiB` +
+          (run.non2xx ? `  !! ${run.non2xx} non-2xx/errors` : '') +
+          (stats ? `  (409s so far ${stats.conflicts}, failed checks ${stats.failures.length})` : ''),
+      );
+    }
+  }
+}
 
 async function fetchJson(target, path) {
   const res = await fetch(target.base + path);
@@ -255,39 +323,30 @@ async function fetchJson(target, path) {
   return { text, body: JSON.parse(text), sqlHeader: res.headers.get('x-sql-statements') };
 }
 
-function firstDifference(a, b, path = '$') {
-  if (isDeepStrictEqual(a, b)) return undefined;
-  if (a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const key of keys) {
-      if (!(key in a)) return `${path}.${key} (only in baseline: ${JSON.stringify(b[key]).slice(0, 200)})`;
-      if (!(key in b)) return `${path}.${key} (only in service: ${JSON.stringify(a[key]).slice(0, 200)})`;
-      const inner = firstDifference(a[key], b[key], `${path}.${key}`);
-      if (inner) return inner;
-    }
-  }
-  return `${path}: service ${JSON.stringify(a)?.slice(0, 200)} vs baseline ${JSON.stringify(b)?.slice(0, 200)}`;
-}
-
 /**
  * Statements per request over SQL_SAMPLE_REQUESTS sequential requests: the X-Sql-Statements header
  * (service), the server's Questions counter (MySQL/MariaDB) and the baseline's own counter.
  */
-async function sqlPerRequest(db, settings, target, paths) {
+async function sqlPerRequest(db, settings, target, workload) {
+  const send = workload.send
+    ? () => workload.send(target)
+    : (i) => fetch(target.base + workload.paths[i % workload.paths.length]);
   const questions = async () =>
     settings.type === 'mysql' ? Number((await db.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0].Value) : null;
   const counter = async () =>
     target.name === 'baseline'
       ? (await (await fetch(`${target.base}/__bench/sql-statements`)).json()).statements
       : null;
-  await fetch(target.base + paths[0]).then((r) => r.arrayBuffer()); // warm connections and caches
+  await send(0).then((r) => r.bodyUsed || r.arrayBuffer()); // warm connections and caches
   const [q0, c0] = [await questions(), await counter()];
   const headers = [];
   for (let i = 0; i < SQL_SAMPLE_REQUESTS; i++) {
-    const res = await fetch(target.base + paths[i % paths.length]);
-    await res.arrayBuffer();
+    const res = await send(i);
+    if (!res.bodyUsed) await res.arrayBuffer();
     headers.push(res.headers.get('x-sql-statements'));
   }
+  // The service's guide.changed listeners run after the answer (setImmediate): let them finish.
+  if (workload.write) await new Promise((r) => setTimeout(r, 300));
   const [q1, c1] = [await questions(), await counter()];
   const per = (before, after, extra = 0) =>
     before === null ? null : (after - before - extra) / SQL_SAMPLE_REQUESTS;
@@ -305,9 +364,15 @@ function load(target, workload, duration) {
         url: target.base,
         connections: options.connections,
         duration,
-        requests: workload.paths.map((path) => ({ method: 'GET', path })),
+        requests: workload.autocannon?.(target.name) ?? workload.paths.map((path) => ({ method: 'GET', path })),
       },
-      (error, result) => (error ? reject(error) : resolveRun(result)),
+      (error, result) => {
+        workload.settle?.(target.name);
+        // Writes still in flight when a run ends are left to finish before the other target is loaded (on
+        // SQLite a write of one process can make the other's open transaction fail: SQLITE_BUSY_SNAPSHOT).
+        const pause = workload.write ? WRITE_PAUSE_MS : 0;
+        setTimeout(() => (error ? reject(error) : resolveRun(result)), pause);
+      },
     );
   });
 }
@@ -317,6 +382,8 @@ try {
   await cleanup();
 } catch (error) {
   log(`\nBENCH FAILED: ${error.stack ?? error}`);
+  for (const [name, proc] of servers)
+    if (proc.output().trim()) log(`\n--- last output of the ${name} ---\n${proc.output().slice(-3000)}`);
   await cleanup();
   process.exit(1);
 }
