@@ -114,7 +114,9 @@ async function main() {
   }
   log(`Database: ${settings.type === 'sqlite' ? settings.path : `${settings.host}:${settings.port}/${settings.database}`}`);
 
-  const serviceEnv = (port) => ({
+  // The measured service runs as deployed; a second instance with SQL_COUNT_HEADER only counts statements
+  // (opening the per-request counting context has a cost of its own).
+  const serviceEnv = (port, countSql = false) => ({
     ...serviceDbEnv(settings),
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -125,7 +127,7 @@ async function main() {
     MEDIA_DIR: join(tmpdir(), `rgcs_bench_media_${process.pid}`),
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
-    SQL_COUNT_HEADER: 'true',
+    SQL_COUNT_HEADER: countSql ? 'true' : 'false',
   });
   cleanups.push(async () => rmSync(join(tmpdir(), `rgcs_bench_media_${process.pid}`), { recursive: true, force: true }));
 
@@ -150,7 +152,7 @@ async function main() {
   log(`Seeded in ${seedSeconds.toFixed(1)}s`);
 
   // ---- 4. service and baseline -------------------------------------------------------------------
-  const [servicePort, baselinePort] = [await freePort(), await freePort()];
+  const [servicePort, baselinePort, counterPort] = [await freePort(), await freePort(), await freePort()];
   const nodeArgs = [];
   if (options.cpuProf) {
     const dir = join(BUILD_DIR, 'profiles');
@@ -159,6 +161,8 @@ async function main() {
   }
   const service = startNode(mainJs, [], serviceEnv(servicePort), nodeArgs);
   cleanups.push(() => stop(service));
+  const counter = startNode(mainJs, [], serviceEnv(counterPort, true));
+  cleanups.push(() => stop(counter));
   const baseline = startNode(resolve(ROOT, 'scripts/bench/baseline-server.mjs'), [], {
     ...serviceDbEnv(settings),
     PORT: String(baselinePort),
@@ -172,7 +176,13 @@ async function main() {
     service: { name: 'service', base: `http://127.0.0.1:${servicePort}`, proc: service },
     baseline: { name: 'baseline', base: `http://127.0.0.1:${baselinePort}`, proc: baseline },
   };
-  await Promise.all(Object.values(targets).map((t) => waitForHttp(`${t.base}/api/2.0/health`, t.proc)));
+  const sqlTargets = {
+    service: { name: 'service', base: `http://127.0.0.1:${counterPort}`, proc: counter },
+    baseline: targets.baseline,
+  };
+  await Promise.all(
+    [...Object.values(targets), sqlTargets.service].map((t) => waitForHttp(`${t.base}/api/2.0/health`, t.proc)),
+  );
   log(`Service on :${servicePort} (pid ${service.pid}), baseline on :${baselinePort} (pid ${baseline.pid})`);
   {
     // The seeded API token (for write workloads) must authenticate the Admin.
@@ -207,7 +217,7 @@ async function main() {
   }
 
   // ---- 6. SQL statements per request; 7. load, interleaved ----------------------------------------
-  const ctx = { targets, db, settings };
+  const ctx = { targets, sqlTargets, db, settings };
   await sqlStage(workloads, ctx);
   for (const workload of workloads) await measure(workload, ctx);
 
@@ -267,11 +277,11 @@ async function writeStage(ctx) {
   return writes;
 }
 
-async function sqlStage(list, { targets, db, settings }) {
+async function sqlStage(list, { sqlTargets, db, settings }) {
   if (list.length) log('SQL statements per request…');
   for (const workload of list) {
     workload.sql = {};
-    for (const target of Object.values(targets)) {
+    for (const target of Object.values(sqlTargets)) {
       const counts = await sqlPerRequest(db, settings, target, workload);
       workload.sql[target.name] =
         target.name === 'service' ? (counts.header ?? counts.questions) : (counts.questions ?? counts.counter);
