@@ -1,5 +1,5 @@
 import { createUser } from '../factories/user.factory';
-import { createTestApp, type TestApp } from '../utils/test-app';
+import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 
 type Light = { userid: number; username: string };
 
@@ -113,9 +113,16 @@ describe('user search', () => {
     const page = await search('mike', '?limit=2&offset=1');
     expect(page.results.map((u) => u.userid)).toEqual([ids.exactUsername, ids.partialUnique]);
     expect(page).toMatchObject({ totalResults: 4, moreResults: true, limit: 2, offset: 1 });
+    expect(await search('mike', '?offset=10')).toMatchObject({ results: [], totalResults: 4, moreResults: false });
     expect((await t.inject({ method: 'GET', url: '/api/2.0/users/search/mike?uniqueOnly=maybe' })).statusCode).toBe(
       422,
     );
+  });
+
+  it('reads a page and its total in one statement, plus one for the teams', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/2.0/users/search/mike' });
+    expect(res.json<{ totalResults: number }>().totalResults).toBe(4);
+    expect(sqlCount(res)).toBe(2);
   });
 
   it('treats % and _ literally', async () => {

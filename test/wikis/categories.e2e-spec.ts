@@ -136,7 +136,7 @@ describe('category tree', () => {
         },
       ]);
       expect(body.info).toEqual([{ name: 'Released', value: '2007' }]);
-      expect(sqlCount(res)).toBeLessThanOrEqual(10);
+      expect(sqlCount(res)).toBeLessThanOrEqual(6);
       const electronics = (await get('/wikis/CATEGORY/Electronics')).json();
       expect(electronics).toMatchObject({ parent: null, ancestors: [] });
       expect(electronics.children.map((c: { title: string }) => c.title)).toEqual(['Laptop', 'Phone']);

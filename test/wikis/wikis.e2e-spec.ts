@@ -211,7 +211,7 @@ describe('wikis', () => {
       expect(Object.keys(body)).not.toEqual(
         expect.arrayContaining(['parent', 'children', 'guides', 'repairability_score']),
       );
-      expect(sqlCount(res)).toBeLessThanOrEqual(8);
+      expect(sqlCount(res)).toBeLessThanOrEqual(4);
     });
 
     it('looks titles up with underscores as spaces and URL-decoded', async () => {

@@ -20,21 +20,30 @@ export function beginClosing(fastify: FastifyInstance): void {
   closing.add(fastify);
 }
 
-/** Echoes the request id, opens the per-request context, and optionally reports SQL statements per request. */
+/**
+ * Echoes the request id and, when asked, reports the SQL statements each request ran. Only that counter
+ * reads the per-request context, so the context is opened only then: on Node 20 the first
+ * AsyncLocalStorage.run() turns on async_hooks promise tracking for every promise of the process.
+ */
 export function registerRequestHooks(fastify: FastifyInstance, options: { exposeSqlCount: boolean }): void {
-  fastify.addHook('onSend', async (_request, reply, payload) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (closing.has(fastify)) void reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
+  if (!options.exposeSqlCount) {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      void reply.header('x-request-id', request.id);
+      done();
+    });
+    return;
+  }
   fastify.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     void reply.header('x-request-id', request.id);
     requestContext.run({ requestId: request.id, sqlStatements: 0 }, done);
   });
-  if (options.exposeSqlCount) {
-    fastify.addHook('onSend', async (_request, reply, payload) => {
-      const context = requestContext.current();
-      if (context) void reply.header('x-sql-statements', String(context.sqlStatements));
-      return payload;
-    });
-  }
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    const context = requestContext.current();
+    if (context) void reply.header('x-sql-statements', String(context.sqlStatements));
+    done(null, payload);
+  });
 }

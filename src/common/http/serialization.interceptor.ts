@@ -10,20 +10,19 @@ export class SerializationInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
+    const mode = responseMode(request);
+    // Plain JSON (nearly every request): Fastify serializes the value itself.
+    if (!mode.xmlRoot && !mode.pretty) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     return next.handle().pipe(
       map((data: unknown) => {
         if (data === undefined) return data;
-        const mode = responseMode(request);
         if (mode.xmlRoot) {
           void reply.type('application/xml; charset=utf-8');
           return toXml(mode.xmlRoot, data, mode.pretty);
         }
-        if (mode.pretty) {
-          void reply.type('application/json; charset=utf-8');
-          return JSON.stringify(data, null, 2);
-        }
-        return data;
+        void reply.type('application/json; charset=utf-8');
+        return JSON.stringify(data, null, 2);
       }),
     );
   }

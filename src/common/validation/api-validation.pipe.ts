@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../http/api-errors';
+import { QueryValidationCache } from './query-validation-cache';
 
 /** Flattens class-validator's tree into `errors[]`: field is the dotted path without indices, index the innermost one. */
 export function toFieldErrors(errors: ValidationError[], parentPath: string[] = [], index?: number): FieldError[] {
@@ -48,6 +49,7 @@ export class ApiValidationPipe implements PipeTransform {
     validationError: { target: false, value: true },
     exceptionFactory,
   });
+  private readonly queries = new QueryValidationCache();
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const isDto = typeof metadata.metatype === 'function' && !NATIVE_TYPES.includes(metadata.metatype);
@@ -58,6 +60,21 @@ export class ApiValidationPipe implements PipeTransform {
       }
       return this.strict.transform(body, metadata);
     }
+    if (metadata.type === 'query' && isDto) return this.query(value, metadata);
     return this.lenient.transform(value, metadata);
+  }
+
+  /** Query DTOs: a query seen before skips validation (see QueryValidationCache). */
+  private async query(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const dto = metadata.metatype as abstract new () => object;
+    const values = this.queries.keyOf(value);
+    const key = values === undefined ? undefined : `${metadata.data ?? ''}\u0000${values}`;
+    const cached = key === undefined ? undefined : this.queries.get(dto, key);
+    if (cached) return cached;
+    const validated: unknown = await this.lenient.transform(value, metadata);
+    if (key !== undefined && validated !== null && typeof validated === 'object') {
+      this.queries.set(dto, key, validated);
+    }
+    return validated;
   }
 }

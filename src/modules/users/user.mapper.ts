@@ -1,5 +1,5 @@
 import { highestPrivilege, parsePrivileges } from '../../common/auth/privileges';
-import type { UserEntity } from './entities/user.entity';
+import type { UserEntity, UserLightColumns } from './entities/user.entity';
 import type {
   AvatarImageDto,
   BadgeCountsDto,
@@ -18,7 +18,7 @@ export interface UserContext {
   defaultAvatar: AvatarImageDto;
 }
 
-export function toUserLight(user: UserEntity, ctx: UserContext): UserLightDto {
+export function toUserLight(user: UserLightColumns, ctx: UserContext): UserLightDto {
   return {
     userid: user.userid,
     username: user.username,

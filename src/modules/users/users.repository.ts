@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { parsePrivileges } from '../../common/auth/privileges';
-import { UserEntity } from './entities/user.entity';
+import { SqlReader, type SqlRow } from '../../database/sql-reader';
+import { UserEntity, type UserLightColumns } from './entities/user.entity';
 
 export interface UserListFilter {
   offset: number;
@@ -26,20 +27,69 @@ export interface UserSearch {
 const likeContains = (term: string) => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 const LIKE = "LIKE :partial ESCAPE '!'";
 
+const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
+
+interface Statement {
+  sql: string;
+  parameters: unknown[];
+}
+
+const LIGHT_COLUMNS = 'u.userid, u.username, u.unique_username, u.join_date, u.reputation, u.imageid';
+
+/**
+ * The user search: the page with the number of all matches (a window count, so the table is scanned
+ * once), and the count alone for a page past the end. Matches on the lower-cased names (and on the stored
+ * lower-case e-mail for Admins); rank: exact unique_username, exact username, exact e-mail, then partial
+ * matches in the same order; ties by userid.
+ */
+function searchStatements(search: UserSearch): { page: Statement; count: Statement } {
+  const exact = search.term.toLowerCase();
+  const partial = likeContains(exact);
+  const email = search.includeEmail;
+  const where = [
+    `(LOWER(u.unique_username) LIKE ? ESCAPE '!' OR LOWER(u.username) LIKE ? ESCAPE '!'${email ? " OR u.email LIKE ? ESCAPE '!'" : ''})`,
+    ...(search.uniqueOnly ? ['u.unique_username IS NOT NULL'] : []),
+    ...(search.includeDisabled ? [] : ['u.enabled = 1 AND u.banned = 0']),
+  ].join(' AND ');
+  const whereParameters = email ? [partial, partial, partial] : [partial, partial];
+  const rank = `CASE WHEN LOWER(u.unique_username) = ? THEN 0 WHEN LOWER(u.username) = ? THEN 1${email ? ' WHEN u.email = ? THEN 2' : ''}
+    WHEN LOWER(u.unique_username) LIKE ? ESCAPE '!' THEN 3 WHEN LOWER(u.username) LIKE ? ESCAPE '!' THEN 4${email ? " WHEN u.email LIKE ? ESCAPE '!' THEN 5" : ''}
+    ELSE 6 END`;
+  const rankParameters = email ? [exact, exact, exact, partial, partial, partial] : [exact, exact, partial, partial];
+  return {
+    page: {
+      sql: `SELECT ${LIGHT_COLUMNS}, ${rank} AS match_rank, COUNT(*) OVER () AS total
+        FROM users u WHERE ${where} ORDER BY match_rank, u.userid LIMIT ? OFFSET ?`,
+      parameters: [...rankParameters, ...whereParameters, search.limit, search.offset],
+    },
+    count: { sql: `SELECT COUNT(*) AS total FROM users u WHERE ${where}`, parameters: whereParameters },
+  };
+}
+
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private readonly toUser: (row: SqlRow) => UserEntity;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+    this.toUser = this.sql.hydrator(UserEntity);
+  }
 
   private repo(tx?: EntityManager) {
     return (tx ?? this.dataSource.manager).getRepository(UserEntity);
   }
 
-  findById(userid: number, tx?: EntityManager): Promise<UserEntity | null> {
-    return this.repo(tx).findOneBy({ userid });
+  async findById(userid: number, tx?: EntityManager): Promise<UserEntity | null> {
+    const [row] = await this.sql.rows('SELECT * FROM users WHERE userid = ?', [userid], tx);
+    return row ? this.toUser(row) : null;
   }
 
-  findByIds(userids: number[]): Promise<UserEntity[]> {
-    return userids.length ? this.repo().findBy({ userid: In(userids) }) : Promise.resolve([]);
+  async findByIds(userids: number[]): Promise<UserEntity[]> {
+    if (!userids.length) return [];
+    return (await this.sql.rows(`SELECT * FROM users WHERE userid IN (${placeholders(userids)})`, userids)).map(
+      this.toUser,
+    );
   }
 
   findByEmail(email: string, tx?: EntityManager): Promise<UserEntity | null> {
@@ -95,39 +145,17 @@ export class UsersRepository {
   }
 
   /**
-   * One query for the page and one for the total. Rank: exact unique_username, exact username, exact
-   * e-mail (Admins only), then partial matches in the same field order; ties by userid.
+   * One query for the page and the total (a second one only for a page past the end). Rank: exact
+   * unique_username, exact username, exact e-mail (Admins only), then partial matches in the same field
+   * order; ties by userid.
    */
-  async search(search: UserSearch): Promise<{ users: UserEntity[]; total: number }> {
-    const exact = search.term.toLowerCase();
-    const partial = likeContains(exact);
-    const params = { exact, partial };
-    const base = () => {
-      const query = this.repo().createQueryBuilder('u');
-      query.where(
-        new Brackets((any) => {
-          any.where(`LOWER(u.unique_username) ${LIKE}`, params);
-          any.orWhere(`LOWER(u.username) ${LIKE}`, params);
-          if (search.includeEmail) any.orWhere(`u.email ${LIKE}`, params);
-        }),
-      );
-      if (search.uniqueOnly) query.andWhere('u.unique_username IS NOT NULL');
-      if (!search.includeDisabled) query.andWhere('u.enabled = :enabled AND u.banned = 0', { enabled: true });
-      return query;
-    };
-    const emailRank = search.includeEmail ? 'WHEN u.email = :exact THEN 2' : '';
-    const emailPartial = search.includeEmail ? `WHEN u.email ${LIKE} THEN 5` : '';
-    const rank = `CASE WHEN LOWER(u.unique_username) = :exact THEN 0 WHEN LOWER(u.username) = :exact THEN 1 ${emailRank}
-      WHEN LOWER(u.unique_username) ${LIKE} THEN 3 WHEN LOWER(u.username) ${LIKE} THEN 4 ${emailPartial} ELSE 6 END`;
-    const page: SelectQueryBuilder<UserEntity> = base()
-      .addSelect(rank, 'match_rank')
-      .orderBy('match_rank', 'ASC')
-      .addOrderBy('u.userid', 'ASC')
-      .offset(search.offset)
-      .limit(search.limit)
-      .setParameters(params);
-    const [users, total] = await Promise.all([page.getMany(), base().getCount()]);
-    return { users, total };
+  async search(search: UserSearch): Promise<{ users: UserLightColumns[]; total: number }> {
+    const statements = searchStatements(search);
+    const page = await this.sql.rows(statements.page.sql, statements.page.parameters);
+    if (page.length) return { users: page.map(this.toUser), total: Number(page[0].total) };
+    if (search.offset === 0) return { users: [], total: 0 };
+    const [count] = await this.sql.rows(statements.count.sql, statements.count.parameters);
+    return { users: [], total: Number(count.total) };
   }
 
   /** Deprecated name search: exact (case-insensitive) username or unique_username first, then partial, alphabetical. */

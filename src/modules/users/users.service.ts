@@ -9,7 +9,7 @@ import { ReputationService } from '../reputation/reputation.service';
 import { TeamsService } from '../teams/teams.service';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import { AVATAR_SOURCE, type AvatarSource } from './avatar-source';
-import type { UserEntity } from './entities/user.entity';
+import type { UserEntity, UserLightColumns } from './entities/user.entity';
 import type { ListUsersQueryDto } from './dto/user-query.dto';
 import type { UserDetailDto, UserLightDto, UserListItemDto, UserSummaryDto } from './dto/user-response.dto';
 import type { NameSearchResultDto, UserSearchResultDto } from './dto/user-search.dto';
@@ -30,7 +30,7 @@ export class UsersService {
   ) {}
 
   /** Team ids and avatars for many users: two queries whatever their number. */
-  async context(users: UserEntity[]): Promise<UserContext> {
+  async context(users: Pick<UserEntity, 'userid' | 'imageid'>[]): Promise<UserContext> {
     const imageids = [...new Set(users.map((u) => u.imageid).filter((id): id is number => id !== null))];
     const [teams, images] = await Promise.all([
       this.teams.teamIdsByUser(users.map((u) => u.userid)),
@@ -124,7 +124,7 @@ export class UsersService {
     caller?: AuthenticatedUser,
   ): Promise<UserSearchResultDto> {
     const admin = this.policy.isAdmin(caller);
-    let found: { users: UserEntity[]; total: number };
+    let found: { users: UserLightColumns[]; total: number };
     if (/^\d+$/.test(term.trim())) {
       const user = await this.users.findById(Number(term.trim()));
       const visible =

@@ -20,11 +20,10 @@ import {
   NAMESPACE_RULES,
   parseFlags,
   titleFromPath,
-  titleHash,
   wikiUrl,
   type WikiNamespace,
 } from './wiki-namespaces';
-import { parseRevisionData, pickVersion, revisionIdsFor, type WikiVersion } from './wiki-version';
+import { parseRevisionData, pickVersion, type WikiVersion } from './wiki-version';
 import { WikisRepository, type LightWikiRow } from './wikis.repository';
 import type { EntityManager } from 'typeorm';
 
@@ -68,13 +67,9 @@ export class WikiReaderService {
   }
 
   async version(wiki: WikiEntity, options: ReadOptions = {}): Promise<WikiVersion | undefined> {
-    const languages = await this.wikis.languagesOf(wiki.wikiid);
-    const revisions = await this.wikis.revisions(revisionIdsFor(languages, options.unpatrolled ?? false));
-    return pickVersion(wiki, languages, revisions, {
-      langid: options.langid,
-      unpatrolled: options.unpatrolled ?? false,
-      allowDeleted: options.allowDeleted,
-    });
+    const unpatrolled = options.unpatrolled ?? false;
+    const source = await this.wikis.versionSource({ wikiid: wiki.wikiid }, { langid: options.langid, unpatrolled });
+    return source && pickVersion({ ...source, wiki }, { ...options, unpatrolled });
   }
 
   /** The body of a 409: the wiki at its newest revision in that language (a deletion included). */
@@ -90,9 +85,14 @@ export class WikiReaderService {
     );
   }
 
-  /** A readable version or 404 (deleted wikis read as missing). */
+  /** A readable version or 404 (deleted wikis read as missing): one query. */
   async readable(namespace: WikiNamespace, rawTitle: string, options: ReadOptions = {}): Promise<WikiVersion> {
-    const version = await this.version(await this.findWiki(namespace, rawTitle), options);
+    const unpatrolled = options.unpatrolled ?? false;
+    const source = await this.wikis.versionSource(
+      { namespace, title: titleFromPath(rawTitle) },
+      { langid: options.langid, unpatrolled },
+    );
+    const version = source && pickVersion(source, { ...options, unpatrolled });
     if (!version) throw notFound('Wiki');
     return version;
   }
@@ -161,16 +161,13 @@ export class WikiReaderService {
   }
 
   private async addCategoryFields(detail: WikiDetailDto, wiki: WikiEntity, documentids: number[], langid: string) {
-    const [ancestorIds, children, guides, documents] = await Promise.all([
-      wiki.parentWikiid === null ? Promise.resolve([]) : this.wikis.ancestorIds(wiki.wikiid),
-      this.wikis.childrenOf(wiki.wikiid, langid),
-      this.categories.guidesIn(titleHash(wiki.title)),
+    const [{ ancestors, children }, guides, documents] = await Promise.all([
+      this.wikis.familyOf(wiki.wikiid, langid),
+      this.categories.guidesIn(wiki.titleHash),
       documentids.length
         ? this.media.documentObjects(documentids)
         : Promise.resolve(new Map<number, DocumentObjectDto>()),
     ]);
-    const ancestorRows = await this.wikis.lightByIds(ancestorIds, langid);
-    const ancestors = ancestorIds.map((id) => ancestorRows.get(id)).filter((row): row is LightWikiRow => !!row);
     const lights = await this.toLights([...ancestors, ...children]);
     detail.parent = ancestors[0]?.title ?? null;
     detail.ancestors = lights.slice(0, ancestors.length);

@@ -25,15 +25,24 @@ export function parseRevisionData(stored: string): WikiRevisionData {
   }
 }
 
+/** What a read loads (in one query, see WikisRepository.versionSource) for `pickVersion`. */
+export interface VersionSource {
+  wiki: WikiEntity;
+  /** Every language version, by langid. */
+  languages: WikiLanguageEntity[];
+  /** At least the revisions the read options point at in the source and the requested language. */
+  revisions: Map<number, WikiRevisionEntity>;
+  /** Languages whose newest patrolled revision exists and is not a deletion. */
+  liveLangids: Set<string>;
+}
+
 /**
  * Picks the revisions to show: the newest patrolled one (or the newest with `unpatrolled`) of the
  * requested language when it is live, else of the source language. Undefined when the source
  * language's revision is a deletion (the wiki reads as 404), unless `allowDeleted` (409 bodies).
  */
 export function pickVersion(
-  wiki: WikiEntity,
-  languages: WikiLanguageEntity[],
-  revisions: Map<number, WikiRevisionEntity>,
+  { wiki, languages, revisions, liveLangids }: VersionSource,
   options: { langid?: string; unpatrolled: boolean; allowDeleted?: boolean },
 ): WikiVersion | undefined {
   const pointer = (language: WikiLanguageEntity | undefined) =>
@@ -60,15 +69,6 @@ export function pickVersion(
     shown,
     source,
     sourceRevisionid: shownLanguage?.sourceRevisionid ?? null,
-    availableLangids: languages
-      .filter((l) => l.revisionid !== null && revisions.get(l.revisionid) && !revisions.get(l.revisionid)?.deleted)
-      .map((l) => l.langid),
+    availableLangids: languages.filter((l) => liveLangids.has(l.langid)).map((l) => l.langid),
   };
-}
-
-/** Revision ids `pickVersion` may need: every language's patrolled pointer plus the heads asked for. */
-export function revisionIdsFor(languages: WikiLanguageEntity[], unpatrolled: boolean): number[] {
-  return languages
-    .flatMap((l) => [l.revisionid, unpatrolled ? l.headRevisionid : null])
-    .filter((id): id is number => id !== null);
 }

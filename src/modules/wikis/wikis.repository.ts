@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { SqlReader, type SqlRow } from '../../database/sql-reader';
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
 import { titleHash } from './wiki-namespaces';
+import type { VersionSource } from './wiki-version';
 
 /** What list items, children, ancestors and links show: one row per wiki, the chosen language's patrolled text. */
 export interface LightWikiRow {
@@ -21,6 +23,14 @@ export interface LightWikiRow {
   flags: string;
 }
 
+/** Light rows of a category's surroundings. */
+export interface CategoryFamily {
+  /** Closest parent first. */
+  ancestors: LightWikiRow[];
+  /** By title. */
+  children: LightWikiRow[];
+}
+
 export interface ListFilter {
   namespace: string;
   offset: number;
@@ -28,17 +38,128 @@ export interface ListFilter {
   modifiedSince?: number;
 }
 
+/**
+ * A wiki with every language version (and whether its patrolled revision is live), plus the revision the
+ * read points at (`revisionid`: patrolled, `head_revisionid`: newest) in the source language and in the
+ * language bound to the first parameter. No ORDER BY: MariaDB would sort through an on-disk temporary
+ * table because of the TEXT columns; the few languages are sorted in JS.
+ */
+function versionSql(where: string, pointer: 'revisionid' | 'head_revisionid'): string {
+  return `SELECT w.wikiid, w.namespace, w.title, w.title_hash, w.langid, w.parent_wikiid, w.authorid, w.deleted,
+      w.created_date, w.modified_date,
+      l.wikiid AS l_wikiid, l.langid AS l_langid, l.revisionid AS l_revisionid, l.head_revisionid AS l_head_revisionid,
+      l.source_revisionid AS l_source_revisionid, p.deleted AS p_deleted,
+      r.revisionid AS r_revisionid, r.wikiid AS r_wikiid, r.langid AS r_langid, r.userid AS r_userid, r.date AS r_date,
+      r.patrolled AS r_patrolled, r.deleted AS r_deleted, r.display_title AS r_display_title, r.summary AS r_summary,
+      r.contents AS r_contents, r.imageid AS r_imageid, r.flags AS r_flags, r.data AS r_data
+    FROM wikis w
+    LEFT JOIN wiki_languages l ON l.wikiid = w.wikiid
+    LEFT JOIN wiki_revisions p ON p.revisionid = l.revisionid
+    LEFT JOIN wiki_revisions r ON r.revisionid = l.${pointer} AND (l.langid = w.langid OR l.langid = ?)
+    WHERE ${where}`;
+}
+
+const BY_TITLE = 'w.namespace = ? AND w.title_hash = ?';
+const BY_ID = 'w.wikiid = ?';
+const VERSION_SQL = {
+  title: { patrolled: versionSql(BY_TITLE, 'revisionid'), newest: versionSql(BY_TITLE, 'head_revisionid') },
+  id: { patrolled: versionSql(BY_ID, 'revisionid'), newest: versionSql(BY_ID, 'head_revisionid') },
+};
+
+/**
+ * Light rows: live wikis joined to their source-language patrolled revision and to a patrolled, live
+ * translation in the language bound to the one parameter (none matches '').
+ */
+const LIGHT_COLUMNS = `w.wikiid, w.namespace, w.title, w.parent_wikiid, w.modified_date, w.langid,
+  rm.display_title, rm.summary, rm.imageid, rm.flags,
+  rt.revisionid AS t_revisionid, rt.display_title AS t_display_title, rt.summary AS t_summary`;
+const LIGHT_JOINS = `JOIN wiki_languages lm ON lm.wikiid = w.wikiid AND lm.langid = w.langid
+  JOIN wiki_revisions rm ON rm.revisionid = lm.revisionid
+  LEFT JOIN wiki_languages lt ON lt.wikiid = w.wikiid AND lt.langid = ? AND lt.langid <> w.langid
+  LEFT JOIN wiki_revisions rt ON rt.revisionid = lt.revisionid AND rt.deleted = 0`;
+const LIGHT_FROM = `FROM wikis w ${LIGHT_JOINS} WHERE w.deleted = 0`;
+
+/**
+ * Ancestors (depth 1 = parent; walked through deleted wikis too, depth-capped against corrupt data) and
+ * children (depth 0) of one category, as light rows: children by title first, then ancestors upwards.
+ * CROSS JOIN keeps SQLite from scanning every wiki to probe the few rows of `family` (MySQL reads it as JOIN).
+ */
+const FAMILY_SQL = `WITH RECURSIVE anc (wikiid, parent_wikiid, depth) AS (
+    SELECT wikiid, parent_wikiid, 0 FROM wikis WHERE wikiid = ?
+    UNION ALL
+    SELECT w.wikiid, w.parent_wikiid, anc.depth + 1 FROM wikis w JOIN anc ON w.wikiid = anc.parent_wikiid
+    WHERE anc.depth < 1000
+  ),
+  family (wikiid, depth) AS (
+    SELECT wikiid, depth FROM anc WHERE depth > 0
+    UNION ALL
+    SELECT wikiid, 0 FROM wikis WHERE parent_wikiid = ?
+  )
+  SELECT ${LIGHT_COLUMNS}, family.depth AS depth
+  FROM family CROSS JOIN wikis w ON w.wikiid = family.wikiid ${LIGHT_JOINS}
+  WHERE w.deleted = 0
+  ORDER BY family.depth, w.title, w.wikiid`;
+
+const TITLE_ORDER = 'ORDER BY w.title, w.wikiid';
+const MODIFIED_ORDER = 'ORDER BY w.modified_date DESC, w.wikiid DESC';
+
+const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
+
 /** Wiki identity, language heads and revisions. Methods take an optional manager for transactions. */
 @Injectable()
 export class WikisRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private readonly toWiki: (row: SqlRow) => WikiEntity;
+  private readonly toLanguage: (row: SqlRow) => WikiLanguageEntity;
+  private readonly toRevision: (row: SqlRow) => WikiRevisionEntity;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+    this.toWiki = this.sql.hydrator(WikiEntity);
+    this.toLanguage = this.sql.hydrator(WikiLanguageEntity, 'l_');
+    this.toRevision = this.sql.hydrator(WikiRevisionEntity, 'r_');
+  }
 
   manager(tx?: EntityManager): EntityManager {
     return tx ?? this.dataSource.manager;
   }
 
   private get isSqlite(): boolean {
-    return this.dataSource.options.type === 'better-sqlite3';
+    return this.sql.isSqlite;
+  }
+
+  /**
+   * Everything `pickVersion` needs, in one query: the wiki (by exact title or id, deleted ones
+   * included), its languages and the revisions the options point at. Undefined when there is no such wiki.
+   */
+  async versionSource(
+    key: { namespace: string; title: string } | { wikiid: number },
+    options: { langid?: string; unpatrolled: boolean },
+  ): Promise<VersionSource | undefined> {
+    const byId = 'wikiid' in key;
+    const sql = VERSION_SQL[byId ? 'id' : 'title'][options.unpatrolled ? 'newest' : 'patrolled'];
+    const where = byId ? [key.wikiid] : [key.namespace, titleHash(key.title)];
+    const rows = await this.sql.rows(sql, [options.langid ?? '', ...where]);
+    if (!rows.length) return undefined;
+    const source: VersionSource = {
+      wiki: this.toWiki(rows[0]),
+      languages: [],
+      revisions: new Map(),
+      liveLangids: new Set(),
+    };
+    for (const row of rows) {
+      if (row.l_langid === null) continue;
+      const language = this.toLanguage(row);
+      source.languages.push(language);
+      if (row.p_deleted !== null && !Number(row.p_deleted)) source.liveLangids.add(language.langid);
+      if (row.r_revisionid !== null) {
+        const revision = this.toRevision(row);
+        source.revisions.set(revision.revisionid, revision);
+      }
+    }
+    // Language ids are two lower-case letters: code-unit order is the collation's order too.
+    source.languages.sort((a, b) => (a.langid < b.langid ? -1 : a.langid > b.langid ? 1 : 0));
+    return source;
   }
 
   findWiki(namespace: string, title: string, tx?: EntityManager): Promise<WikiEntity | null> {
@@ -169,55 +290,25 @@ export class WikisRepository {
 
   // ---- light rows ---------------------------------------------------------------------------------
 
-  /** Live wikis joined to their source-language patrolled revision and, when asked, a patrolled translation. */
-  private lightQuery(langid: string | undefined, tx?: EntityManager): SelectQueryBuilder<WikiEntity> {
-    return this.manager(tx)
-      .getRepository(WikiEntity)
-      .createQueryBuilder('w')
-      .innerJoin(WikiLanguageEntity, 'lm', 'lm.wikiid = w.wikiid AND lm.langid = w.langid')
-      .innerJoin(WikiRevisionEntity, 'rm', 'rm.revisionid = lm.revisionid')
-      .leftJoin(WikiLanguageEntity, 'lt', 'lt.wikiid = w.wikiid AND lt.langid = :lang AND lt.langid <> w.langid', {
-        lang: langid ?? '',
-      })
-      .leftJoin(WikiRevisionEntity, 'rt', 'rt.revisionid = lt.revisionid AND rt.deleted = :no')
-      .select('w.wikiid', 'wikiid')
-      .addSelect('w.namespace', 'namespace')
-      .addSelect('w.title', 'title')
-      .addSelect('w.parent_wikiid', 'parentWikiid')
-      .addSelect('w.modified_date', 'modifiedDate')
-      .addSelect('w.langid', 'sourceLangid')
-      .addSelect('rt.revisionid', 'translationRevisionid')
-      .addSelect('rm.display_title', 'sourceDisplayTitle')
-      .addSelect('rt.display_title', 'translatedDisplayTitle')
-      .addSelect('rm.summary', 'sourceSummary')
-      .addSelect('rt.summary', 'translatedSummary')
-      .addSelect('rm.imageid', 'imageid')
-      .addSelect('rm.flags', 'flags')
-      .where('w.deleted = :no', { no: false });
-  }
-
-  private static toLight(raw: Record<string, unknown>, langid: string | undefined): LightWikiRow {
-    const translated = raw.translationRevisionid !== null && raw.translationRevisionid !== undefined;
+  private static toLight(raw: SqlRow, langid: string | undefined): LightWikiRow {
+    const translated = raw.t_revisionid !== null && raw.t_revisionid !== undefined;
     return {
       wikiid: Number(raw.wikiid),
       namespace: String(raw.namespace),
       title: String(raw.title),
-      parentWikiid: raw.parentWikiid === null ? null : Number(raw.parentWikiid),
-      modifiedDate: Number(raw.modifiedDate),
-      langid: translated && langid ? langid : String(raw.sourceLangid),
-      displayTitle: String(translated ? raw.translatedDisplayTitle : raw.sourceDisplayTitle),
-      summary: String(translated ? raw.translatedSummary : raw.sourceSummary),
+      parentWikiid: raw.parent_wikiid === null ? null : Number(raw.parent_wikiid),
+      modifiedDate: Number(raw.modified_date),
+      langid: translated && langid ? langid : String(raw.langid),
+      displayTitle: String(translated ? raw.t_display_title : raw.display_title),
+      summary: String(translated ? raw.t_summary : raw.summary),
       imageid: raw.imageid === null ? null : Number(raw.imageid),
       flags: typeof raw.flags === 'string' ? raw.flags : '',
     };
   }
 
-  async lightByIds(wikiids: number[], langid?: string, tx?: EntityManager): Promise<Map<number, LightWikiRow>> {
-    if (!wikiids.length) return new Map();
-    const raws = await this.lightQuery(langid, tx)
-      .andWhere('w.wikiid IN (:...ids)', { ids: [...new Set(wikiids)] })
-      .getRawMany<Record<string, unknown>>();
-    return new Map(raws.map((raw) => [Number(raw.wikiid), WikisRepository.toLight(raw, langid)]));
+  private async lights(where: string, parameters: unknown[], langid?: string): Promise<LightWikiRow[]> {
+    const raws = await this.sql.rows(`SELECT ${LIGHT_COLUMNS} ${LIGHT_FROM} ${where}`, [langid ?? '', ...parameters]);
+    return raws.map((raw) => WikisRepository.toLight(raw, langid));
   }
 
   /** Live wikis named by (namespace, exact title). */
@@ -225,71 +316,55 @@ export class WikisRepository {
     if (!refs.length) return [];
     const hashes = [...new Set(refs.map((ref) => titleHash(ref.title)))];
     const namespaces = [...new Set(refs.map((ref) => ref.namespace))];
-    const raws = await this.lightQuery(langid)
-      .andWhere('w.namespace IN (:...namespaces)', { namespaces })
-      .andWhere('w.title_hash IN (:...hashes)', { hashes })
-      .getRawMany<Record<string, unknown>>();
+    const rows = await this.lights(
+      `AND w.namespace IN (${placeholders(namespaces)}) AND w.title_hash IN (${placeholders(hashes)})`,
+      [...namespaces, ...hashes],
+      langid,
+    );
     const wanted = new Set(refs.map((ref) => `${ref.namespace}\u0000${ref.title}`));
-    return raws
-      .map((raw) => WikisRepository.toLight(raw, langid))
-      .filter((row) => wanted.has(`${row.namespace}\u0000${row.title}`));
+    return rows.filter((row) => wanted.has(`${row.namespace}\u0000${row.title}`));
   }
 
   async listPage(filter: ListFilter, langid?: string): Promise<LightWikiRow[]> {
-    const qb = this.lightQuery(langid).andWhere('w.namespace = :namespace', { namespace: filter.namespace });
-    this.applyListOrder(qb, filter);
-    const raws = await qb.offset(filter.offset).limit(filter.limit).getRawMany<Record<string, unknown>>();
-    return raws.map((raw) => WikisRepository.toLight(raw, langid));
+    const { where, parameters } = WikisRepository.listConditions(filter);
+    return this.lights(where, parameters, langid);
   }
 
   async listTitles(filter: ListFilter): Promise<string[]> {
-    const qb = this.manager()
-      .getRepository(WikiEntity)
-      .createQueryBuilder('w')
-      .select('w.title', 'title')
-      .where('w.namespace = :namespace AND w.deleted = :no', { namespace: filter.namespace, no: false });
-    this.applyListOrder(qb, filter);
-    const raws = await qb.offset(filter.offset).limit(filter.limit).getRawMany<{ title: string }>();
+    const { where, parameters } = WikisRepository.listConditions(filter);
+    const raws = await this.sql.rows<{ title: string }>(
+      `SELECT w.title FROM wikis w WHERE w.deleted = 0 ${where}`,
+      parameters,
+    );
     return raws.map((raw) => raw.title);
   }
 
-  private applyListOrder(qb: SelectQueryBuilder<WikiEntity>, filter: ListFilter): void {
-    if (filter.modifiedSince !== undefined) {
-      qb.andWhere('w.modified_date >= :since', { since: filter.modifiedSince })
-        .orderBy('w.modified_date', 'DESC')
-        .addOrderBy('w.wikiid', 'DESC');
-    } else {
-      qb.orderBy('w.title', 'ASC').addOrderBy('w.wikiid', 'ASC');
-    }
+  /** Namespace, order and page of the wiki lists: by title, or newest change first with `modifiedSince`. */
+  private static listConditions(filter: ListFilter): { where: string; parameters: unknown[] } {
+    const since = filter.modifiedSince !== undefined;
+    return {
+      where: `AND w.namespace = ? ${since ? `AND w.modified_date >= ? ${MODIFIED_ORDER}` : TITLE_ORDER} LIMIT ? OFFSET ?`,
+      parameters: [filter.namespace, ...(since ? [filter.modifiedSince] : []), filter.limit, filter.offset],
+    };
   }
 
   /** Live child categories, by title. */
-  async childrenOf(wikiid: number, langid?: string): Promise<LightWikiRow[]> {
-    const raws = await this.lightQuery(langid)
-      .andWhere('w.parent_wikiid = :wikiid', { wikiid })
-      .orderBy('w.title', 'ASC')
-      .addOrderBy('w.wikiid', 'ASC')
-      .getRawMany<Record<string, unknown>>();
-    return raws.map((raw) => WikisRepository.toLight(raw, langid));
+  childrenOf(wikiid: number, langid?: string): Promise<LightWikiRow[]> {
+    return this.lights(`AND w.parent_wikiid = ? ${TITLE_ORDER}`, [wikiid], langid);
+  }
+
+  /** Live ancestors and children of a category in one query. */
+  async familyOf(wikiid: number, langid?: string): Promise<CategoryFamily> {
+    const raws = await this.sql.rows(FAMILY_SQL, [wikiid, wikiid, langid ?? '']);
+    const family: CategoryFamily = { ancestors: [], children: [] };
+    for (const raw of raws) {
+      (Number(raw.depth) === 0 ? family.children : family.ancestors).push(WikisRepository.toLight(raw, langid));
+    }
+    return family;
   }
 
   async countLiveChildren(wikiid: number, tx?: EntityManager): Promise<number> {
     return this.manager(tx).getRepository(WikiEntity).countBy({ parentWikiid: wikiid, deleted: false });
-  }
-
-  /** Ancestor ids, closest parent first: one recursive query (depth-capped against corrupt data). */
-  async ancestorIds(wikiid: number, tx?: EntityManager): Promise<number[]> {
-    const rows = await this.manager(tx).query<{ wikiid: number | string }[]>(
-      `WITH RECURSIVE anc (wikiid, parent_wikiid, depth) AS (
-         SELECT wikiid, parent_wikiid, 0 FROM wikis WHERE wikiid = ?
-         UNION ALL
-         SELECT w.wikiid, w.parent_wikiid, anc.depth + 1 FROM wikis w JOIN anc ON w.wikiid = anc.parent_wikiid
-         WHERE anc.depth < 1000
-       )
-       SELECT wikiid, depth FROM anc WHERE depth > 0 ORDER BY depth`,
-      [wikiid],
-    );
-    return rows.map((row) => Number(row.wikiid));
   }
 
   /** Wikis of a namespace whose exact title is among `titles` (deleted ones included). */

@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  collectReferences,
-  emptyDoc,
-  parseWikiText,
-  renderDoc,
-  wikiReferenceKey,
-  wikiTextFromDoc,
-} from '../../wikitext';
+import { collectReferences, emptyDoc, renderDoc, wikiReferenceKey, wikiTextFromDoc } from '../../wikitext';
 import type {
   RenderedWikiText,
   ResolvedImage,
@@ -15,6 +8,7 @@ import type {
   WikiReferences,
   WikiTextResolver,
 } from '../../wikitext';
+import { WikiTextCache } from './wikitext-cache';
 
 export type WikiRef = { namespace: string; title: string };
 
@@ -37,6 +31,7 @@ export type WikiTextReferenceKind = keyof WikiTextLoaders;
 @Injectable()
 export class WikiTextService {
   private readonly loaders: Partial<WikiTextLoaders> = {};
+  private readonly cache = new WikiTextCache();
 
   registerLoader<K extends WikiTextReferenceKind>(kind: K, loader: WikiTextLoaders[K]): void {
     this.loaders[kind] = loader;
@@ -47,12 +42,18 @@ export class WikiTextService {
     return result;
   }
 
-  /** Parses all texts, loads every referenced entity with one call per kind, then renders. */
+  /**
+   * Parses all texts, loads every referenced entity with one call per kind, then renders. Trees are
+   * shared and frozen (see WikiTextCache): callers must not change them.
+   */
   async renderMany(raws: (string | null | undefined)[]): Promise<RenderedWikiText[]> {
     const texts = raws.map((raw) => (typeof raw === 'string' ? raw : ''));
-    const docs = texts.map((text) => (text === '' ? emptyDoc() : parseWikiText(text)));
+    const docs = texts.map((text) => (text === '' ? emptyDoc() : this.cache.doc(text)));
     const resolver = await this.loadResolver(collectReferences(docs));
-    return docs.map((json, index) => ({ raw: texts[index], rendered: renderDoc(json, resolver), json }));
+    return docs.map((json, index) => {
+      const raw = texts[index];
+      return { raw, rendered: raw === '' ? renderDoc(json, resolver) : this.cache.html(raw, resolver), json };
+    });
   }
 
   toRaw(doc: WikiDoc): string {

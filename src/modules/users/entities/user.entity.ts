@@ -66,3 +66,9 @@ export class UserEntity {
   @Column({ name: 'created_by_userid', type: 'int', nullable: true })
   createdByUserid: number | null;
 }
+
+/** What a light user object shows (search results, authors): the columns `toUserLight` reads. */
+export type UserLightColumns = Pick<
+  UserEntity,
+  'userid' | 'username' | 'uniqueUsername' | 'joinDate' | 'reputation' | 'imageid'
+>;

@@ -1,20 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { SqlReader, type SqlRow } from '../../../database/sql-reader';
 import { WikiCategoryGuideEntity } from '../entities/wiki-category-guide.entity';
-import { WikiLanguageEntity } from '../entities/wiki-language.entity';
-import { WikiRevisionEntity } from '../entities/wiki-revision.entity';
-import { WikiEntity } from '../entities/wiki.entity';
 
 export interface TreeRow {
   wikiid: number;
   title: string;
-  titleHash: string;
   parentWikiid: number | null;
-  /** Source language. */
-  langid: string;
   displayTitle: string;
   flags: string;
+  /** SHA-256 of the title, read only when asked for (guide counts are keyed by it). */
+  titleHash?: string;
+  /** Source language, read only when asked for. */
+  langid?: string;
 }
 
 export interface CategoryGuideFacts {
@@ -24,70 +23,60 @@ export interface CategoryGuideFacts {
   title: string;
 }
 
+/**
+ * Columns are named as TreeRow's fields, so rows need no mapping (the tree can be large). The optional
+ * columns are read only when asked for: the 64-character hashes alone cost a tenth of the query.
+ */
+const treeSql = (extra: { titleHashes?: boolean; langids?: boolean }) =>
+  `SELECT w.wikiid, w.title, w.parent_wikiid AS parentWikiid, rm.display_title AS displayTitle, rm.flags${
+    extra.titleHashes ? ', w.title_hash AS titleHash' : ''
+  }${extra.langids ? ', w.langid' : ''}
+  FROM wikis w
+  JOIN wiki_languages lm ON lm.wikiid = w.wikiid AND lm.langid = w.langid
+  JOIN wiki_revisions rm ON rm.revisionid = lm.revisionid
+  WHERE w.namespace = 'CATEGORY' AND w.deleted = 0`;
+
+const TRANSLATED_TITLES_SQL = `SELECT w.wikiid, rt.display_title
+  FROM wikis w
+  JOIN wiki_languages lt ON lt.wikiid = w.wikiid AND lt.langid = ? AND lt.langid <> w.langid
+  JOIN wiki_revisions rt ON rt.revisionid = lt.revisionid AND rt.deleted = 0
+  WHERE w.namespace = 'CATEGORY' AND w.deleted = 0`;
+
+const GUIDE_COUNTS_SQL = 'SELECT category_hash, COUNT(*) AS n FROM wiki_category_guides GROUP BY category_hash';
+
+const GUIDES_IN_SQL = `SELECT guideid, category, category_hash, title FROM wiki_category_guides
+  WHERE category_hash = ? ORDER BY title, guideid`;
+
 /** The category tree in bulk (one query per concern, never one per node) and the guide facts kept from events. */
 @Injectable()
 export class CategoriesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private readonly toGuide: (row: SqlRow) => WikiCategoryGuideEntity;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+    this.toGuide = this.sql.hydrator(WikiCategoryGuideEntity);
+  }
 
   /** Every live category with its source-language patrolled display title and flags. */
-  async treeRows(): Promise<TreeRow[]> {
-    const raws = await this.dataSource
-      .getRepository(WikiEntity)
-      .createQueryBuilder('w')
-      .innerJoin(WikiLanguageEntity, 'lm', 'lm.wikiid = w.wikiid AND lm.langid = w.langid')
-      .innerJoin(WikiRevisionEntity, 'rm', 'rm.revisionid = lm.revisionid')
-      .select('w.wikiid', 'wikiid')
-      .addSelect('w.title', 'title')
-      .addSelect('w.title_hash', 'titleHash')
-      .addSelect('w.parent_wikiid', 'parentWikiid')
-      .addSelect('w.langid', 'langid')
-      .addSelect('rm.display_title', 'displayTitle')
-      .addSelect('rm.flags', 'flags')
-      .where('w.namespace = :namespace AND w.deleted = :no', { namespace: 'CATEGORY', no: false })
-      .getRawMany<Record<string, unknown>>();
-    return raws.map((raw) => ({
-      wikiid: Number(raw.wikiid),
-      title: String(raw.title),
-      titleHash: String(raw.titleHash),
-      parentWikiid: raw.parentWikiid === null ? null : Number(raw.parentWikiid),
-      langid: String(raw.langid),
-      displayTitle: String(raw.displayTitle),
-      flags: typeof raw.flags === 'string' ? raw.flags : '',
-    }));
+  treeRows(extra: { titleHashes?: boolean; langids?: boolean } = {}): Promise<TreeRow[]> {
+    return this.sql.rows<TreeRow>(treeSql(extra), []);
   }
 
   /** wikiid → display title of the live, patrolled `langid` translation of every category that has one. */
   async translatedTitles(langid: string): Promise<Map<number, string>> {
-    const raws = await this.dataSource
-      .getRepository(WikiEntity)
-      .createQueryBuilder('w')
-      .innerJoin(WikiLanguageEntity, 'lt', 'lt.wikiid = w.wikiid AND lt.langid = :langid AND lt.langid <> w.langid', {
-        langid,
-      })
-      .innerJoin(WikiRevisionEntity, 'rt', 'rt.revisionid = lt.revisionid AND rt.deleted = :no')
-      .select('w.wikiid', 'wikiid')
-      .addSelect('rt.display_title', 'displayTitle')
-      .where('w.namespace = :namespace AND w.deleted = :no', { namespace: 'CATEGORY', no: false })
-      .getRawMany<{ wikiid: number | string; displayTitle: string }>();
-    return new Map(raws.map((raw) => [Number(raw.wikiid), raw.displayTitle]));
+    const raws = await this.sql.rows(TRANSLATED_TITLES_SQL, [langid]);
+    return new Map(raws.map((raw) => [Number(raw.wikiid), String(raw.display_title)]));
   }
 
   /** category title hash → number of public, non-deleted guides in it. */
   async guideCounts(): Promise<Map<string, number>> {
-    const raws = await this.dataSource
-      .getRepository(WikiCategoryGuideEntity)
-      .createQueryBuilder('g')
-      .select('g.category_hash', 'hash')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('g.category_hash')
-      .getRawMany<{ hash: string; count: number | string }>();
-    return new Map(raws.map((raw) => [raw.hash, Number(raw.count)]));
+    const raws = await this.sql.rows(GUIDE_COUNTS_SQL, []);
+    return new Map(raws.map((raw) => [String(raw.category_hash), Number(raw.n)]));
   }
 
-  guidesIn(categoryHash: string): Promise<WikiCategoryGuideEntity[]> {
-    return this.dataSource
-      .getRepository(WikiCategoryGuideEntity)
-      .find({ where: { categoryHash }, order: { title: 'ASC', guideid: 'ASC' } });
+  async guidesIn(categoryHash: string): Promise<WikiCategoryGuideEntity[]> {
+    return (await this.sql.rows(GUIDES_IN_SQL, [categoryHash])).map(this.toGuide);
   }
 
   async saveGuide(facts: CategoryGuideFacts): Promise<void> {

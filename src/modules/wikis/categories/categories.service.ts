@@ -39,49 +39,48 @@ const IDENTIFICATION_HEADING = /^identification$/i;
  * Builds the tree in memory from one query (plus one for translations and one for guide counts):
  * children are grouped by parent, nodes kept or dropped bottom-up. Categories whose parent is not live
  * are shown at the top level; nodes on a cycle (which moves never create) are unreachable and left out.
+ * Nodes are addressed by their position in title order (arrays, not maps: the tree can be large).
  */
 export function buildTree(
   rows: TreeRow[],
   options: { includeStubs: boolean; guideCounts?: Map<string, number> },
 ): { tree: CategoryTree; kept: TreeRow[] } {
   const sorted = [...rows].sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.wikiid - b.wikiid));
-  const live = new Set(sorted.map((row) => row.wikiid));
-  const childrenOf = new Map<number | null, TreeRow[]>();
-  for (const row of sorted) {
-    if (!options.includeStubs && parseFlags(row.flags).includes(STUB_FLAG)) continue;
-    const parent = row.parentWikiid !== null && live.has(row.parentWikiid) ? row.parentWikiid : null;
-    const siblings = childrenOf.get(parent);
-    if (siblings) siblings.push(row);
-    else childrenOf.set(parent, [row]);
-  }
-  // Iterative post-order: a node is kept when it has guides (if required) or a kept child.
-  const subtree = new Map<number, CategoryTree | null>();
-  const order: TreeRow[] = [];
-  const stack: TreeRow[] = [...(childrenOf.get(null) ?? [])];
+  const positionOf = new Map<number, number>();
+  sorted.forEach((row, i) => positionOf.set(row.wikiid, i));
+  const roots: number[] = [];
+  const childrenOf: number[][] = new Array<number[]>(sorted.length);
+  sorted.forEach((row, i) => {
+    if (!options.includeStubs && parseFlags(row.flags).includes(STUB_FLAG)) return;
+    const parent = row.parentWikiid === null ? undefined : positionOf.get(row.parentWikiid);
+    if (parent === undefined) roots.push(i);
+    else (childrenOf[parent] ??= []).push(i);
+  });
+  // Pre-order from the roots, then backwards: every child is settled before its parent.
+  const order: number[] = [];
+  const stack = [...roots];
   while (stack.length) {
-    const row = stack.pop()!;
-    order.push(row);
-    stack.push(...(childrenOf.get(row.wikiid) ?? []));
+    const i = stack.pop()!;
+    order.push(i);
+    for (const child of childrenOf[i] ?? []) stack.push(child);
   }
-  const kept = new Set<number>();
-  for (let i = order.length - 1; i >= 0; i--) {
-    const row = order[i];
-    const children = (childrenOf.get(row.wikiid) ?? []).filter((child) => kept.has(child.wikiid));
-    const hasGuides = !options.guideCounts || (options.guideCounts.get(row.titleHash) ?? 0) > 0;
-    if (!children.length && !hasGuides) continue;
-    kept.add(row.wikiid);
-    if (!children.length) {
-      subtree.set(row.wikiid, null);
+  // A node is kept when it has guides (if required) or a kept child; undefined: left out.
+  const subtree = new Array<CategoryTree | null | undefined>(sorted.length);
+  for (let k = order.length - 1; k >= 0; k--) {
+    const i = order[k];
+    let node: CategoryTree | null = null;
+    for (const child of childrenOf[i] ?? []) {
+      const kept = subtree[child];
+      if (kept !== undefined) (node ??= {})[sorted[child].title] = kept;
+    }
+    if (node === null && options.guideCounts && !((options.guideCounts.get(sorted[i].titleHash ?? '') ?? 0) > 0)) {
       continue;
     }
-    const node: CategoryTree = {};
-    for (const child of children) node[child.title] = subtree.get(child.wikiid) ?? null;
-    subtree.set(row.wikiid, node);
+    subtree[i] = node;
   }
   const tree: CategoryTree = {};
-  for (const root of childrenOf.get(null) ?? [])
-    if (kept.has(root.wikiid)) tree[root.title] = subtree.get(root.wikiid) ?? null;
-  return { tree, kept: sorted.filter((row) => kept.has(row.wikiid)) };
+  for (const root of roots) if (subtree[root] !== undefined) tree[sorted[root].title] = subtree[root];
+  return { tree, kept: sorted.filter((_, i) => subtree[i] !== undefined) };
 }
 
 /** The nodes under the heading named "Identification", up to the next heading of the same or a higher level. */
@@ -120,7 +119,7 @@ export class CategoriesService {
 
   async hierarchy(options: HierarchyOptions = {}): Promise<CategoryHierarchyDto> {
     const [rows, translated, guideCounts] = await Promise.all([
-      this.categories.treeRows(),
+      this.categories.treeRows({ titleHashes: options.requireGuides, langids: !!options.machineTranslateLangid }),
       options.langid ? this.categories.translatedTitles(options.langid) : Promise.resolve(new Map<number, string>()),
       options.requireGuides ? this.categories.guideCounts() : Promise.resolve(undefined),
     ]);
@@ -134,7 +133,12 @@ export class CategoriesService {
     }
     if (options.machineTranslateLangid && untranslated.length) {
       const bySource = new Map<string, TreeRow[]>();
-      for (const row of untranslated) bySource.set(row.langid, [...(bySource.get(row.langid) ?? []), row]);
+      for (const row of untranslated) {
+        const source = row.langid ?? '';
+        const group = bySource.get(source);
+        if (group) group.push(row);
+        else bySource.set(source, [row]);
+      }
       for (const [source, group] of bySource) {
         const texts = await this.translation.translate(
           group.map((row) => row.displayTitle),
