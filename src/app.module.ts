@@ -1,11 +1,9 @@
 import { DynamicModule, Module, type Type } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { AccessGuard } from './common/auth/access.guard';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
 import type { RootLogger } from './common/http/log-root';
 import { RouteTable } from './common/http/route-table';
-import { SerializationInterceptor } from './common/http/serialization.interceptor';
-import { RevisionInterceptor } from './common/revisions/revision.interceptor';
 import { ApiValidationPipe } from './common/validation/api-validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -59,8 +57,6 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_PIPE, useClass: ApiValidationPipe },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        { provide: APP_INTERCEPTOR, useClass: SerializationInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: RevisionInterceptor },
       ],
     };
   }

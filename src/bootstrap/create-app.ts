@@ -11,6 +11,7 @@ import { registerBodyParsers } from '../common/http/body-parser';
 import { writeError } from '../common/http/error-writer';
 import { PinoNestLogger } from '../common/http/pino-nest-logger';
 import { beginClosing, generateRequestId, registerRequestHooks } from '../common/http/request-hooks';
+import { registerSerializationHook } from '../common/http/serialization-hook';
 import { RouteTable } from '../common/http/route-table';
 import type { AppConfig } from '../config/app-config';
 import { API_PREFIX, buildOpenApiDocument, serveOpenApi } from '../openapi/openapi';
@@ -63,6 +64,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify: FastifyInstance = adapter.getInstance();
   routes.attach(fastify);
   registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? config.sqlCountHeader });
+  registerSerializationHook(fastify);
   registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });
   fastify.setErrorHandler((error, request, reply) => writeError(error, request, reply, routes));
   await fastify.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10, parts: 20 } });

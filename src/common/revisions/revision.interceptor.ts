@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { RevisionConflictException, unprocessable } from '../http/api-errors';
 import { StaleRevisionError } from './stale-revision.error';
-import { VERSIONED, type VersionedOptions } from './versioned.decorator';
+import { VERSIONED, type VersionedOptions } from './versioned.metadata';
 
 /** The HTTP side of optimistic concurrency, done once for every @Versioned() route. */
 @Injectable()

@@ -1,12 +1,9 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseInterceptors } from '@nestjs/common';
 import { ApiConflictResponse, ApiQuery } from '@nestjs/swagger';
+import { RevisionInterceptor } from './revision.interceptor';
+import { VERSIONED, type VersionedOptions } from './versioned.metadata';
 
-export const VERSIONED = 'revision:versioned';
-
-export interface VersionedOptions {
-  /** Whether a request without `revisionid` is refused (422). Default true. */
-  required?: boolean;
-}
+export { VERSIONED, type VersionedOptions } from './versioned.metadata';
 
 /**
  * Marks a write to a versioned resource (DESIGN §4): `?revisionid=` is parsed (and by default required)
@@ -17,6 +14,8 @@ export function Versioned(options: VersionedOptions = {}) {
   const required = options.required ?? true;
   return applyDecorators(
     SetMetadata(VERSIONED, { required }),
+    // Only on these routes: an interceptor puts its requests through rxjs.
+    UseInterceptors(RevisionInterceptor),
     ApiQuery({
       name: 'revisionid',
       required,
