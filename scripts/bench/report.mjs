@@ -165,7 +165,9 @@ export function writeBenchmarks(file, section, db) {
     if (match) sections[name] = match[1];
   }
   sections[db] = `${section}\n`;
-  let text = `${HEADER}\n## Results\n`;
+  // The targets and findings are written by hand from the measurements; runs keep them.
+  const findings = /<!-- findings:start -->\n[\s\S]*?<!-- findings:end -->\n/.exec(old)?.[0] ?? '';
+  let text = `${HEADER}\n${findings ? `${findings}\n` : ''}## Results\n`;
   for (const name of ['sqlite', 'mysql'])
     if (sections[name]) text += `\n<!-- bench:${name}:start -->\n${sections[name]}<!-- bench:${name}:end -->\n`;
   writeFileSync(file, text);
