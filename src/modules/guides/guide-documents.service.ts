@@ -158,11 +158,13 @@ export class GuideDocumentsService {
       if (revision.document) return summaryDocument(parseStored<GuideDocument>(revision.document));
     }
     // Written before summaries were stored, or rendered with other URL bases: (re)build once.
-    const full = revision.data === undefined ? await this.guides.storedRevision(revision.revisionid, tx) : revision;
+    const full = revision.data === undefined ? await this.guides.findRevision(revision.revisionid, tx) : revision;
     if (!full) throw new Error(`guide revision ${revision.revisionid} is missing`);
-    const document = await this.source(guideid, full, tx);
+    const documentIsCurrent = Boolean(full.document) && full.renderKey === this.renderKey;
+    const document = await this.source(guideid, full, tx); // saves document and summary when it rebuilds
     const summary = summaryDocument(document);
-    await this.guides.saveDocument(revision.revisionid, { document, summary }, this.renderKey, tx);
+    if (documentIsCurrent)
+      await this.guides.saveDocument(revision.revisionid, { document, summary }, this.renderKey, tx);
     return summary;
   }
 
@@ -178,10 +180,12 @@ export class GuideDocumentsService {
   async buildTranslation(data: TranslationData, tx?: EntityManager): Promise<TranslationDocument> {
     const refs = Object.entries(data.steps ?? {});
     const revisions = new Map(
-      (await this.guides.findStepRevisions(
-        refs.map(([, revisionid]) => revisionid),
-        tx,
-      )).map((r) => [r.revisionid, parseStored<StepTranslationData>(r.data)]),
+      (
+        await this.guides.findStepRevisions(
+          refs.map(([, revisionid]) => revisionid),
+          tx,
+        )
+      ).map((r) => [r.revisionid, parseStored<StepTranslationData>(r.data)]),
     );
     const steps = refs.flatMap(([stepid, revisionid]) => {
       const step = revisions.get(revisionid);

@@ -91,14 +91,14 @@ export class GuideReaderService {
     const prerequisites = document.prerequisiteids
       .map((id) => byId.get(id))
       .filter((r): r is GuideRow => r !== undefined);
-    const prerequisiteDocs = await Promise.all(
-      prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision, tx)),
-    );
-    const inlined = options.excludePrerequisiteSteps
+    // Inlined steps need whole documents; otherwise the summaries suffice (a document is one as well).
+    const prerequisiteSources = options.excludePrerequisiteSteps
       ? []
-      : (
-          await Promise.all(prerequisites.map((r) => this.documents.source(r.guide.guideid, r.revision, tx)))
-        ).flatMap((d) => d.steps);
+      : await Promise.all(prerequisites.map((r) => this.documents.source(r.guide.guideid, r.revision, tx)));
+    const prerequisiteDocs: GuideSummaryDocument[] = options.excludePrerequisiteSteps
+      ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision, tx)))
+      : prerequisiteSources;
+    const inlined = prerequisiteSources.flatMap((d) => d.steps);
     const { steps: translatedSteps, ...translatedText } = translation ?? {};
     const ownSteps = translatedSteps
       ? document.steps.map((step) => translateStep(step, translatedSteps[step.stepid]))

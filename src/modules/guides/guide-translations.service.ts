@@ -108,7 +108,9 @@ export class GuideTranslationsService {
     const stale = () => new StaleRevisionError(() => this.currentStep(guideid, stepid, langid, caller));
     await this.transactions.run(async (tx) => {
       const target = await this.load(guideid, langid, caller, tx);
-      const head = parseStored<GuideData>((await this.guides.findRevision(target.guide.headRevisionid, tx.manager))?.data);
+      const head = parseStored<GuideData>(
+        (await this.guides.findRevision(target.guide.headRevisionid, tx.manager))?.data,
+      );
       const step = await this.guides.findStep(stepid, tx.manager);
       if (!step || step.deleted || step.guideid !== guideid || !head.steps.some((s) => s.stepid === stepid)) {
         throw notFound('Step');

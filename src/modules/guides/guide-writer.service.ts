@@ -86,7 +86,8 @@ export class GuideWriterService {
   ): Promise<GuideDetailDto> {
     if (body.langid !== undefined) {
       const guide = await this.guides.findGuide(guideid);
-      if (guide && body.langid !== guide.langid) return this.translations.translateGuide(guide.guideid, body, revisionid, caller);
+      if (guide && body.langid !== guide.langid)
+        return this.translations.translateGuide(guide.guideid, body, revisionid, caller);
     }
     const authorid = await this.authorFor(body.author, caller);
     await this.editor.edit(guideid, caller, revisionid, async ({ guide, data, tx }) => {

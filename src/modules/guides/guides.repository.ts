@@ -167,12 +167,6 @@ export class GuidesRepository {
       );
   }
 
-  /** A revision as reads select it with 'full' content. */
-  async storedRevision(revisionid: number, tx?: EntityManager): Promise<StoredRevision | null> {
-    const revision = await this.findRevision(revisionid, tx);
-    return revision && { ...revision };
-  }
-
   // ---- translations ----
 
   findTranslation(guideid: number, langid: string, tx?: EntityManager): Promise<GuideTranslationEntity | null> {
