@@ -112,7 +112,8 @@ function guideData(g, { guides, categories, categoryTitle, categoryDisplayTitle 
   };
 }
 
-const COLUMNS = {
+/** Column lists of the rows the guide seed inserts, by table. */
+export const COLUMNS = {
   images: [
     'imageid',
     'guid',

@@ -2,6 +2,7 @@
 // step and step-revision rows, new ids), one edited through the service and one through the baseline.
 import { createHash } from 'node:crypto';
 import { insertMany } from './lib.mjs';
+import { COLUMNS } from './seed-guides.mjs';
 
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 const jsonOf = (value) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -69,27 +70,10 @@ export async function createTwins(db, sourceId) {
     };
   }
   const columns = {
-    guides: [
-      'guideid',
-      'authorid',
-      'langid',
-      'category',
-      'title',
-      'type',
-      'public',
-      'deleted',
-      'flags',
-      'revisionid',
-      'head_revisionid',
-      'created_date',
-      'modified_date',
-      'published_date',
-    ],
-    guide_revisions: ['revisionid', 'guideid', 'langid', 'userid', 'date', 'patrolled', 'data', 'render_key'],
-    guide_steps: ['stepid', 'guideid', 'revisionid', 'deleted'],
-    guide_step_revisions: ['revisionid', 'stepid', 'guideid', 'userid', 'date', 'data'],
-    wiki_category_guides: ['guideid', 'category', 'category_hash', 'title'],
+    ...COLUMNS,
+    guide_revisions: COLUMNS.guide_revisions.filter((column) => column !== 'document'),
   };
+
   for (const [table, list] of Object.entries(rows)) await insertMany(db, table, columns[table], list);
   return twins;
 }

@@ -1,5 +1,8 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
+/** `?, ?, ?` for an IN list of these values. */
+export const placeholders = (values: unknown[]): string => values.map(() => '?').join(', ');
+
 /** Raw row as the driver returns it: column name (or alias) → value. */
 export type SqlRow = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { SqlReader, type SqlRow } from '../../database/sql-reader';
+import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
@@ -102,8 +102,6 @@ const FAMILY_SQL = `WITH RECURSIVE anc (wikiid, parent_wikiid, depth) AS (
 
 const TITLE_ORDER = 'ORDER BY w.title, w.wikiid';
 const MODIFIED_ORDER = 'ORDER BY w.modified_date DESC, w.wikiid DESC';
-
-const placeholders = (values: unknown[]) => values.map(() => '?').join(', ');
 
 /** Wiki identity, language heads and revisions. Methods take an optional manager for transactions. */
 @Injectable()
