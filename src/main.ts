@@ -1,9 +1,13 @@
 import { ConfigError, loadConfig } from './config/app-config';
+import { loadEnvFile } from './config/env-file';
 import { createApp, shutdownApp } from './bootstrap/create-app';
+import { startupSummary } from './bootstrap/startup-summary';
+import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from './database/seed/demo-seed.registry';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  const fromFile = loadEnvFile();
   const config = loadConfig();
   const app = await createApp(config);
   const log = app.getHttpAdapter().getInstance().log;
@@ -32,7 +36,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`API at ${config.publicUrl}/api/2.0 — docs at ${config.publicUrl}/api/2.0/docs`);
+  if (fromFile.length) log.info({ settings: fromFile }, 'read .env');
+  const demo = app.get(DemoSeedRegistry).get<DemoLogin>(DEMO_LOGIN);
+  if (config.logFormat === 'pretty') {
+    process.stdout.write(startupSummary(config, demo));
+  } else {
+    log.info(
+      { api: `${config.publicUrl}/api/2.0`, docs: `${config.publicUrl}/api/2.0/docs`, demoAccounts: demo?.accounts },
+      'listening',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -256,8 +256,11 @@ describe('HTTP conventions (DESIGN §2)', () => {
       for (const [query, message] of [
         ['', 'revisionid is required'],
         ['?revisionid=', 'revisionid is required'],
-        ['?revisionid=abc', 'revisionid must be a positive integer'],
-        ['?revisionid=-1', 'revisionid must be a positive integer'],
+        ['?revisionid=abc', 'revisionid must be an integer from 1 to 2147483647'],
+        ['?revisionid=-1', 'revisionid must be an integer from 1 to 2147483647'],
+        ['?revisionid=0', 'revisionid must be an integer from 1 to 2147483647'],
+        ['?revisionid=2147483648', 'revisionid must be an integer from 1 to 2147483647'],
+        ['?revisionid=99999999999999999999', 'revisionid must be an integer from 1 to 2147483647'],
       ]) {
         const res = await t.inject({ method: 'POST', url: `${T}/versioned${query}` });
         expect({ query, status: res.statusCode, body: res.json() }).toEqual({

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,13 +16,17 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(env: Record<string, string>): {
+function start(
+  env: Record<string, string>,
+  cwd?: string,
+): {
   child: ChildProcessWithoutNullStreams;
   output: () => string;
   exited: Promise<number | null>;
 } {
   const child = spawn(process.execPath, [MAIN], {
     env: { PATH: process.env.PATH ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
+    cwd,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -31,7 +35,7 @@ function start(env: Record<string, string>): {
   return { child, output: () => output, exited };
 }
 
-async function waitForHealth(url: string, deadline = Date.now() + 20_000): Promise<Response> {
+async function waitForHealth(url: string, deadline = Date.now() + 45_000): Promise<Response> {
   for (;;) {
     try {
       return await fetch(url);
@@ -88,6 +92,49 @@ describe('the built service as a process', () => {
       server.child.kill('SIGKILL');
     }
   }, 30_000);
+
+  it('reads .env from the working directory and ends start-up with a short block naming the demo logins', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'rgcs-process-'));
+    writeFileSync(
+      join(dir, '.env'),
+      [
+        `PORT=${port}        # from the file`,
+        'DB_PATH=./app.sqlite',
+        'MEDIA_DIR=./media',
+        'SEED_DEMO=true',
+        'LOG_LEVEL=warn',
+      ].join('\n'),
+    );
+    // The environment wins over the file: SEED_DEMO=false from start() must not stop the seeding here.
+    const server = start({ SEED_DEMO: 'true' }, dir);
+    try {
+      await waitForHealth(`http://127.0.0.1:${port}/health`);
+      const index = await fetch(`http://127.0.0.1:${port}/api/2.0`);
+      expect(index.status).toBe(200);
+      expect(((await index.json()) as { links: { docs: string } }).links.docs).toBe(
+        `http://127.0.0.1:${port}/api/2.0/docs`,
+      );
+      const deadline = Date.now() + 10_000;
+      while (!server.output().includes('Log in: POST') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      const block = server.output().slice(server.output().indexOf('Repair Guide Content Service is listening'));
+      expect(block).toContain(`Swagger UI  http://127.0.0.1:${port}/api/2.0/docs`);
+      expect(block).toMatch(/admin@demo\.example\s+Admin\n/);
+      expect(block).toMatch(/user@demo\.example\s+User\n/);
+      const password = /password for all, shown once: (\S+)\)/.exec(block)![1];
+      const login = await fetch(`http://127.0.0.1:${port}/api/2.0/user/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'author@demo.example', password }),
+      });
+      expect(login.status).toBe(201);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it('refuses to start on a bad setting, naming the variable', async () => {
     const server = start({ PORT: 'eighty', DB_TYPE: 'postgres' });

@@ -261,8 +261,8 @@ export function registerWriteRoutes(app) {
       caller = await authenticate(request.headers.authorization);
       const raw = request.query.revisionid;
       if (raw === undefined || raw === '') throw invalid([{ message: 'revisionid is required', field: 'revisionid' }]);
-      if (typeof raw !== 'string' || !/^\d+$/.test(raw))
-        throw invalid([{ message: 'revisionid must be a positive integer', field: 'revisionid' }]);
+      if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2147483647)
+        throw invalid([{ message: 'revisionid must be an integer from 1 to 2147483647', field: 'revisionid' }]);
       const id = request.params.guideid;
       if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > 2147483647)
         throw new HttpError(404, 'Guide not found');

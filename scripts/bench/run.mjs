@@ -12,6 +12,7 @@
 // --skip-build, --keep (keep the database), --cpu-prof (profile the service into .bench-build/profiles).
 // MySQL server: BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -48,6 +49,9 @@ import {
   primeServicePool,
 } from './write-workloads.mjs';
 import { writers20, writersSelfTest } from './write-writers.mjs';
+
+// Production refuses to start without a signing secret; one per run serves every instance the same URLs.
+const BENCH_SIGNING_SECRET = randomBytes(32).toString('base64url');
 
 const autocannon = require('autocannon');
 const PUBLIC_URL = 'http://bench.example';
@@ -119,6 +123,7 @@ async function main() {
   const serviceEnv = (port, countSql = false) => ({
     ...serviceDbEnv(settings),
     NODE_ENV: 'production',
+    SIGNING_SECRET: BENCH_SIGNING_SECRET,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',
     PORT: String(port),

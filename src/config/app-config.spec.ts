@@ -1,4 +1,6 @@
-import { ConfigError, loadConfig } from './app-config';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, envSchema, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -14,13 +16,15 @@ describe('loadConfig', () => {
       allowRegistration: true,
       mediaDir: './data/media',
       logLevel: 'info',
+      logFormat: 'pretty',
       sqlCountHeader: false,
       bodyLimit: 1024 * 1024,
       uploadLimit: 50 * 1024 * 1024,
       media: {
         storage: 'local',
         publicUrl: undefined,
-        maxImagePixels: 100_000_000,
+        maxImagePixels: 50_000_000,
+        resizeConcurrency: 2,
         s3: {
           bucket: undefined,
           region: 'us-east-1',
@@ -33,7 +37,60 @@ describe('loadConfig', () => {
         ffprobePath: 'ffprobe',
         ffmpegPath: 'ffmpeg',
       },
+      databaseLimits: { busyTimeoutMs: 5000, queryTimeoutMs: 5000, connectTimeoutMs: 3000, poolSize: 20 },
+      schedulerEnabled: true,
+      mail: { smtpUrl: undefined, from: 'Repair Guides <no-reply@localhost>' },
+      signingSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string,
+      trustProxy: false,
+      metricsToken: undefined,
+      redis: undefined,
+      rateLimit: {
+        api: { max: 600, windowSeconds: 60 },
+        loginFailuresPerAccountAddress: { max: 10, windowSeconds: 900 },
+        loginFailuresPerAccount: { max: 100, windowSeconds: 900 },
+        registrationsPerAddress: { max: 20, windowSeconds: 3600 },
+        syncMs: 1000,
+      },
     });
+  });
+
+  it('logs human-readable in development and JSON lines elsewhere unless LOG_FORMAT says', () => {
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'production', SIGNING_SECRET: 'x'.repeat(32) }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: expected pretty or json/);
+  });
+
+  it('takes METRICS_TOKEN of at least 16 characters', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-secret' }).metricsToken).toBe('a-long-enough-secret');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: expected at least 16 characters/);
+  });
+
+  it('reads TRUST_PROXY as off, true, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(
+      /TRUST_PROXY: expected false, true, a hop count/,
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL: expected a redis:/);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      keyPrefix: 'rgcs:',
+    });
+  });
+
+  it('requires SIGNING_SECRET in production and at least 32 characters', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SIGNING_SECRET: required in production/);
+    expect(() => loadConfig({ SIGNING_SECRET: 'short' })).toThrow(/SIGNING_SECRET: expected at least 32 characters/);
+    expect(loadConfig({ SIGNING_SECRET: 'x'.repeat(32) }).signingSecret).toBe('x'.repeat(32));
+    expect(loadConfig({}).signingSecret).not.toBe(loadConfig({}).signingSecret);
   });
 
   it('names the variable and what it expects when a value is bad', () => {
@@ -81,5 +138,16 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://guides.example.com');
     expect(config.seedDemo).toBe(false);
     expect(config.allowRegistration).toBe(false);
+  });
+});
+
+describe('.env.example', () => {
+  it('documents every setting the service reads', () => {
+    const documented = new Set(
+      [...readFileSync(resolve(__dirname, '../../.env.example'), 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map(
+        (m) => m[1],
+      ),
+    );
+    expect(Object.keys(envSchema.shape).filter((key) => !documented.has(key))).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const MIB = 1024 * 1024;
@@ -33,9 +35,40 @@ const url = (what: string) =>
     message: `expected an absolute URL (${what})`,
   });
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Fastify's trustProxy: off, true (any proxy), a hop count, or a comma list of addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): boolean | number | string[] => {
+    const v = value.trim().toLowerCase();
+    if (['', 'false', 'off', 'no', '0'].includes(v)) return false;
+    if (['true', 'on', 'yes'].includes(v)) return true;
+    if (/^\d+$/.test(v) && Number(v) <= 100) return Number(v);
+    const list = v
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const valid = (entry: string) => {
+      if (PROXY_NAMES.includes(entry)) return true;
+      const [address, prefix, extra] = entry.split('/');
+      return isIP(address) !== 0 && extra === undefined && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+    };
+    if (!list.length || !list.every(valid)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected false, true, a hop count or a comma list of addresses/CIDRs (loopback, linklocal, uniquelocal)',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: integer(3000, 1, 65535),
   HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
@@ -66,6 +99,7 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().trim().min(1).default('./data/media'),
   SQL_COUNT_HEADER: booleanFlag(false),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  LOG_FORMAT: optionalString.pipe(z.enum(['pretty', 'json'], { error: 'expected pretty or json' }).optional()),
   BODY_LIMIT: integer(1 * MIB, 1024, 1024 * MIB),
   UPLOAD_LIMIT: integer(50 * MIB, 1024, 4096 * MIB),
   MEDIA_STORAGE: z
@@ -74,7 +108,8 @@ const envSchema = z.object({
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.enum(['local', 's3'], { error: 'expected local or s3' })),
   MEDIA_PUBLIC_URL: url('base of media file URLs, e.g. a CDN'),
-  MEDIA_MAX_PIXELS: integer(100_000_000, 2500, 10_000_000_000),
+  MEDIA_MAX_PIXELS: integer(50_000_000, 2500, 10_000_000_000),
+  MEDIA_RESIZE_CONCURRENCY: integer(2, 1, 64),
   MEDIA_S3_BUCKET: optionalString,
   MEDIA_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   MEDIA_S3_ENDPOINT: url('e.g. http://127.0.0.1:9000'),
@@ -82,9 +117,57 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: optionalString,
   MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
   MEDIA_S3_PREFIX: optionalString,
+  DB_BUSY_TIMEOUT_MS: integer(5000, 0, 600_000),
+  DB_QUERY_TIMEOUT_MS: integer(5000, 100, 3_600_000),
+  DB_CONNECT_TIMEOUT_MS: integer(3000, 100, 600_000),
+  DB_POOL_SIZE: integer(20, 1, 1000),
+  SCHEDULER_ENABLED: booleanFlag(true),
+  SMTP_URL: url('e.g. smtp://user:password@mail.example.com:587').refine(
+    (value) => value === undefined || /^smtps?:\/\//.test(value),
+    { message: 'expected an smtp:// or smtps:// URL' },
+  ),
+  MAIL_FROM: z.string().trim().min(3).default('Repair Guides <no-reply@localhost>'),
+  SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'expected at least 32 characters',
+  }),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  TRUST_PROXY: trustProxy,
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: 'expected at least 16 characters',
+  }),
+  REDIS_URL: url('redis://host:6379/0').refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: 'expected a redis:// or rediss:// URL',
+  }),
+  REDIS_KEY_PREFIX: z.string().default('rgcs:'),
+  RATE_LIMIT_API_MAX: integer(600, 0, 1_000_000_000),
+  RATE_LIMIT_API_WINDOW: integer(60, 1, 86_400),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS: integer(10, 0, 1_000_000_000),
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: integer(100, 0, 1_000_000_000),
+  RATE_LIMIT_LOGIN_WINDOW: integer(900, 1, 86_400),
+  RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: integer(20, 0, 1_000_000_000),
+  RATE_LIMIT_REGISTRATION_WINDOW: integer(3600, 1, 86_400),
+  RATE_LIMIT_SYNC_MS: integer(1000, 10, 60_000),
 });
+
+/** A limit of `max` events per `windowSeconds`; max 0 turns it off. */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitConfig {
+  /** Every API request, per token (when one is sent) or else per client address. */
+  api: RateLimit;
+  /** Failed logins for one account from one client address. */
+  loginFailuresPerAccountAddress: RateLimit;
+  /** Failed logins for one account from anywhere. */
+  loginFailuresPerAccount: RateLimit;
+  /** Self-registrations per client address (an Admin's POST /users is not counted). */
+  registrationsPerAddress: RateLimit;
+  /** How often each instance merges its API-limit counts into the shared store (ms). */
+  syncMs: number;
+}
 
 export interface MediaConfig {
   storage: 'local' | 's3';
@@ -92,6 +175,8 @@ export interface MediaConfig {
   publicUrl: string | undefined;
   /** Decompression-bomb guard: largest width × height accepted. */
   maxImagePixels: number;
+  /** Image renders running at once per instance (each holds one decoded image). */
+  resizeConcurrency: number;
   s3: {
     bucket: string | undefined;
     region: string;
@@ -125,11 +210,27 @@ export interface AppConfig {
   allowRegistration: boolean;
   mediaDir: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** pretty (human-readable, the default in development) or json lines (pino; the default otherwise). */
+  logFormat: 'pretty' | 'json';
   /** Send `X-Sql-Statements` (statements run for the request) on every response: for benchmarks and tests. */
   sqlCountHeader: boolean;
   bodyLimit: number;
   uploadLimit: number;
   media: MediaConfig;
+  /** Time limits and pool size of the database connection (see DatabaseUnavailableError). */
+  databaseLimits: { busyTimeoutMs: number; queryTimeoutMs: number; connectTimeoutMs: number; poolSize: number };
+  /** Timers for event delivery, jobs and scheduled tasks; tests turn them off and call them directly. */
+  schedulerEnabled: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** HMAC key for signed URLs and tokens: from SIGNING_SECRET, or random per start outside production. */
+  signingSecret: string;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For gives the client address. */
+  trustProxy: boolean | number | string[];
+  /** Bearer token of GET /metrics; without one the route answers 404. */
+  metricsToken: string | undefined;
+  /** Rate-limit counters go to Redis when set, else to the database. */
+  redis: { url: string; keyPrefix: string } | undefined;
+  rateLimit: RateLimitConfig;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: expected both or neither');
   }
+  if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) problems.push('SIGNING_SECRET: required in production');
   if (e.MEDIA_STORAGE === 's3' && !e.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -211,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowRegistration: e.ALLOW_REGISTRATION,
     mediaDir: e.MEDIA_DIR,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     sqlCountHeader: e.SQL_COUNT_HEADER,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
@@ -218,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       storage: e.MEDIA_STORAGE,
       publicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
       maxImagePixels: e.MEDIA_MAX_PIXELS,
+      resizeConcurrency: e.MEDIA_RESIZE_CONCURRENCY,
       s3: {
         bucket: e.MEDIA_S3_BUCKET,
         region: e.MEDIA_S3_REGION,
@@ -229,6 +333,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       ffprobePath: e.FFPROBE_PATH,
       ffmpegPath: e.FFMPEG_PATH,
+    },
+    databaseLimits: {
+      busyTimeoutMs: e.DB_BUSY_TIMEOUT_MS,
+      queryTimeoutMs: e.DB_QUERY_TIMEOUT_MS,
+      connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+      poolSize: e.DB_POOL_SIZE,
+    },
+    schedulerEnabled: e.SCHEDULER_ENABLED,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    signingSecret: e.SIGNING_SECRET ?? randomBytes(32).toString('base64url'),
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    rateLimit: {
+      api: { max: e.RATE_LIMIT_API_MAX, windowSeconds: e.RATE_LIMIT_API_WINDOW },
+      loginFailuresPerAccountAddress: {
+        max: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT_ADDRESS,
+        windowSeconds: e.RATE_LIMIT_LOGIN_WINDOW,
+      },
+      loginFailuresPerAccount: {
+        max: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+        windowSeconds: e.RATE_LIMIT_LOGIN_WINDOW,
+      },
+      registrationsPerAddress: {
+        max: e.RATE_LIMIT_REGISTRATIONS_PER_ADDRESS,
+        windowSeconds: e.RATE_LIMIT_REGISTRATION_WINDOW,
+      },
+      syncMs: e.RATE_LIMIT_SYNC_MS,
     },
   };
 }

@@ -72,7 +72,8 @@ export function buildDataSourceOptions(
     timezone: 'Z',
     supportBigNumbers: true,
     bigNumberStrings: false,
-    extra: { connectionLimit: 20 },
+    connectTimeout: config.databaseLimits.connectTimeoutMs,
+    extra: { connectionLimit: config.databaseLimits.poolSize },
   };
   return {
     ...common,
@@ -80,7 +81,16 @@ export function buildDataSourceOptions(
     type: flavour,
     migrations: MYSQL_MIGRATIONS,
     ...(db.replicas.length
-      ? { replication: { master: mysqlCredentials(db.primary), slaves: db.replicas.map(mysqlCredentials) } }
+      ? {
+          replication: {
+            master: mysqlCredentials(db.primary),
+            slaves: db.replicas.map(mysqlCredentials),
+            // mysql2's pool cluster removes a node for good after 5 failed connects (and ending its pool
+            // throws an uncaught error): a restart of the primary or a replica would leave the service
+            // without it until restarted. Taken offline for a second instead, it is tried again.
+            restoreNodeTimeout: 1000,
+          },
+        }
       : mysqlCredentials(db.primary)),
   };
 }

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
-import { EventBus } from '../common/events/event-bus';
 import { resolveDataSourceOptions } from './data-source-options';
 import { runMigrations } from './run-migrations';
 import { bindSqliteNumbers } from './sqlite-parameters';
@@ -12,7 +11,7 @@ import { TransactionService } from './transaction.service';
 import { DemoSeedRegistry } from './seed/demo-seed.registry';
 import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
 
-/** The data source, migrated before any other provider can use it; plus transactions and events. */
+/** The data source, migrated before any other provider can use it, then tied to the request context; transactions. */
 @Global()
 @Module({
   imports: [
@@ -28,7 +27,7 @@ import { LOG_ROOT, type RootLogger } from '../common/http/log-root';
       },
     }),
   ],
-  providers: [EventBus, TransactionService, DemoSeedRegistry],
-  exports: [EventBus, TransactionService, DemoSeedRegistry],
+  providers: [TransactionService, DemoSeedRegistry],
+  exports: [TransactionService, DemoSeedRegistry],
 })
 export class DatabaseModule {}

@@ -25,9 +25,63 @@ import { WikiCategoryGuideEntity } from '../modules/wikis/entities/wiki-category
 import { WikiLanguageEntity } from '../modules/wikis/entities/wiki-language.entity';
 import { WikiRevisionEntity } from '../modules/wikis/entities/wiki-revision.entity';
 import { WikiEntity } from '../modules/wikis/entities/wiki.entity';
+import { ReleaseEntity } from '../modules/releases/entities/release.entity';
+import { ReleaseLockEntity } from '../modules/releases/entities/release-lock.entity';
+import { RateLimitCounterEntity } from '../common/rate-limit/rate-limit-counter.entity';
+
+import { CourseStageEntity } from '../modules/courses/entities/course-stage.entity';
+import { DomainEventEntity } from '../platform/events/entities/domain-event.entity';
+import { EventDeliveryEntity } from '../platform/events/entities/event-delivery.entity';
+import { JobEntity } from '../platform/jobs/entities/job.entity';
+import { SchedulerLockEntity } from '../platform/jobs/entities/scheduler-lock.entity';
+import { AuditEventEntity } from '../platform/audit/entities/audit-event.entity';
+import { AuditChainHeadEntity } from '../platform/audit/entities/audit-chain-head.entity';
+import { SignatureEntity } from '../platform/signatures/entities/signature.entity';
+import { SignatureFailureEntity } from '../platform/signatures/entities/signature-failure.entity';
+import { SignatureLockoutEntity } from '../platform/signatures/entities/signature-lockout.entity';
+import { ApprovalProcessEntity } from '../modules/approvals/entities/approval-process.entity';
+import { ApprovalProcessRevisionEntity } from '../modules/approvals/entities/approval-process-revision.entity';
+import { ApprovalProcessStageEntity } from '../modules/approvals/entities/approval-process-stage.entity';
+import { ApprovalAssignmentEntity } from '../modules/approvals/entities/approval-assignment.entity';
+import { ApprovalRequestEntity } from '../modules/approvals/entities/approval-request.entity';
+import { ApprovalRequestStageEntity } from '../modules/approvals/entities/approval-request-stage.entity';
+import { ApprovalStageSignatureEntity } from '../modules/approvals/entities/approval-stage-signature.entity';
+import { SignCodeEntity } from '../platform/signatures/entities/sign-code.entity';
+import { StepFormEntity } from '../modules/step-forms/entities/step-form.entity';
+import { StepFormFieldEntity } from '../modules/step-forms/entities/step-form-field.entity';
+import { WorkLogEntryEntity } from '../modules/work-log/entities/work-log-entry.entity';
+import { WorkLogTimingEntity } from '../modules/work-log/entities/work-log-timing.entity';
+import { WorkLogDataEntity } from '../modules/work-log/entities/work-log-data.entity';
+import { WorkLogSignoffEntity } from '../modules/work-log/entities/work-log-signoff.entity';
+import { ReviewScheduleEntity } from '../modules/periodic-review/entities/review-schedule.entity';
+import { ReviewDocumentEntity } from '../modules/periodic-review/entities/review-document.entity';
+import { ReviewEntity } from '../modules/periodic-review/entities/review.entity';
+import { ChangeRequestEntity } from '../modules/periodic-review/entities/change-request.entity';
 
 /** Every entity of the service; the data source, migrations check and tests share this list. */
 export const ENTITIES = [
+  ReviewScheduleEntity,
+  ReviewDocumentEntity,
+  ReviewEntity,
+  ChangeRequestEntity,
+  ApprovalProcessEntity,
+  ApprovalProcessRevisionEntity,
+  ApprovalProcessStageEntity,
+  ApprovalAssignmentEntity,
+  ApprovalRequestEntity,
+  ApprovalRequestStageEntity,
+  ApprovalStageSignatureEntity,
+  CourseStageEntity,
+  DomainEventEntity,
+  EventDeliveryEntity,
+  JobEntity,
+  SchedulerLockEntity,
+  AuditEventEntity,
+  AuditChainHeadEntity,
+  SignatureEntity,
+  SignatureFailureEntity,
+  SignatureLockoutEntity,
+  SignCodeEntity,
   CommentEntity,
   UserEntity,
   AuthTokenEntity,
@@ -55,4 +109,13 @@ export const ENTITIES = [
   GuideTeamGrantEntity,
   GuideCompletionEntity,
   GuideFavoriteEntity,
+  RateLimitCounterEntity,
+  ReleaseEntity,
+  ReleaseLockEntity,
+  StepFormEntity,
+  StepFormFieldEntity,
+  WorkLogEntryEntity,
+  WorkLogTimingEntity,
+  WorkLogDataEntity,
+  WorkLogSignoffEntity,
 ];

@@ -1,4 +1,8 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { requestContext } from '../common/context/request-context';
+
+/** `%term%` with LIKE wildcards escaped by `!` (use with `LIKE … ESCAPE '!'`): "a_b" and "50%" mean those characters. */
+export const likeContains = (term: string): string => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 /** `?, ?, ?` for an IN list of these values. */
 export const placeholders = (values: unknown[]): string => values.map(() => '?').join(', ');
@@ -23,7 +27,8 @@ export class SqlReader {
   }
 
   async rows<T = SqlRow>(sql: string, parameters: unknown[], tx?: EntityManager): Promise<T[]> {
-    if (tx) return tx.query<T[]>(sql, parameters);
+    const manager = tx ?? requestContext.current()?.tx?.manager;
+    if (manager) return manager.query<T[]>(sql, parameters);
     const runner = this.dataSource.createQueryRunner(this.dataSource.defaultReplicationModeForReads());
     try {
       return (await runner.query(sql, parameters)) as T[];

@@ -1,12 +1,25 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { EventBus, type DomainEvent } from '../common/events/event-bus';
+import type { DataSource, EntityManager } from 'typeorm';
+import { requestContext, type ActiveTransaction } from '../common/context/request-context';
+import type { DomainEvent } from '../platform/events/domain-event';
+import { writeOutbox } from '../platform/events/outbox-writer';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors';
+import { Clock } from '../platform/clock/clock';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { prepareDataSource, sqliteTransactionsOf } from './database-connection';
 
-export interface Transaction {
-  manager: EntityManager;
-  /** Queues an event; it is published only if the transaction commits. */
+/** The open transaction as work inside it sees it. */
+export interface Transaction extends ActiveTransaction {
+  readonly manager: EntityManager;
+  /** Writes the event to the outbox in this transaction; subscribers get it after commit. */
   publish(event: DomainEvent): void;
+}
+
+interface OpenTransaction extends Transaction {
+  readonly events: DomainEvent[];
+  readonly committed: (() => void | Promise<void>)[];
 }
 
 const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
@@ -15,32 +28,45 @@ const backoff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 20));
 
 /**
- * Every multi-row write runs through here: one transaction, retried with jittered backoff on MySQL
- * deadlocks and lock timeouts, events after
- * commit. SQLite has a single connection in TypeORM, so its transactions are queued one at a time.
+ * Every write runs through here: one transaction per piece of work, carried by the request context so
+ * that anything called inside it (a repository using `dataSource.manager`, a nested `run`) joins it.
+ * Events published inside are written to the outbox before COMMIT; after-commit tasks and event
+ * delivery run only once the outermost transaction has committed. MySQL deadlocks and lock timeouts
+ * retry the whole work with jittered backoff; SQLite transactions are serialized by the connection
+ * gate and begin IMMEDIATE.
  */
 @Injectable()
 export class TransactionService {
-  private sqliteQueue: Promise<unknown> = Promise.resolve();
+  private readonly logger = new Logger('Transactions');
+  private readonly eventListeners: (() => void)[] = [];
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly events: EventBus,
-  ) {}
-
-  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    if (this.dataSource.options.type !== 'better-sqlite3') return this.runWithRetry(work);
-    const next = this.sqliteQueue.then(() => this.runOnce(work));
-    this.sqliteQueue = next.catch(() => undefined);
-    return next;
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // The connection is prepared for transactions here, before any work can run on it.
+    prepareDataSource(dataSource, config.databaseLimits);
   }
 
-  private async runWithRetry<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  /** Called after a transaction that published events has committed (the event dispatcher listens). */
+  onEventsCommitted(listener: () => void): void {
+    this.eventListeners.push(listener);
+  }
+
+  /** The transaction the current work runs in, if any. */
+  current(): Transaction | undefined {
+    return requestContext.current()?.tx as Transaction | undefined;
+  }
+
+  async run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const open = this.current();
+    if (open) return work(open);
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await this.runOnce(work);
       } catch (error) {
-        const code = (error as { driverError?: { code?: string }; code?: string }).driverError?.code;
+        const code = (error as { driverError?: { code?: string } }).driverError?.code;
         if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE_MYSQL.has(code)) throw error;
         await backoff(attempt);
       }
@@ -48,11 +74,97 @@ export class TransactionService {
   }
 
   private async runOnce<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const queued: DomainEvent[] = [];
-    const result = await this.dataSource.transaction((manager) =>
-      work({ manager, publish: (event) => queued.push(event) }),
-    );
-    for (const event of queued) this.events.publish(event);
+    const sqlite = sqliteTransactionsOf(this.dataSource);
+    const token = Symbol('transaction');
+    let result: T;
+    let tx: OpenTransaction;
+    if (sqlite) {
+      await sqlite.begin(token);
+      tx = this.open(token, this.baseManager());
+      try {
+        result = await requestContext.withTransaction(tx, () => this.work(tx, work));
+        await sqlite.commit(token);
+      } catch (error) {
+        await sqlite.rollback(token);
+        throw error;
+      }
+    } else {
+      const runner = this.dataSource.createQueryRunner('master');
+      try {
+        await runner.connect();
+        await runner.startTransaction();
+        tx = this.open(token, runner.manager);
+        try {
+          result = await requestContext.withTransaction(tx, () => this.work(tx, work));
+        } catch (error) {
+          await runner.rollbackTransaction().catch(() => undefined);
+          throw error;
+        }
+        await this.commitMysql(runner);
+      } finally {
+        await runner.release().catch(() => undefined);
+      }
+    }
+    const stats = requestContext.current()?.stats;
+    if (stats) stats.commits = (stats.commits ?? 0) + 1;
+    await this.afterCommit(tx);
     return result;
+  }
+
+  /** The work, then its events into the outbox, inside the transaction. */
+  private async work<T>(tx: OpenTransaction, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const result = await work(tx);
+    await writeOutbox(tx.manager, tx.events, this.clock.now());
+    return result;
+  }
+
+  private async commitMysql(runner: { commitTransaction(): Promise<void> }): Promise<void> {
+    try {
+      await runner.commitTransaction();
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        // The COMMIT may or may not have been applied: the client gets a 503 and must check.
+        this.logger.error(
+          { err: error, requestId: requestContext.current()?.requestId },
+          'COMMIT outcome unknown: the connection failed during COMMIT',
+        );
+        throw new DatabaseUnavailableError(
+          'The database connection failed during COMMIT; the outcome is unknown',
+          error,
+          'The database connection failed while the change was being committed: it may or may not have been ' +
+            'saved. Read the resource again before repeating the request.',
+        );
+      }
+      throw error;
+    }
+  }
+
+  private open(token: symbol, manager: EntityManager): OpenTransaction {
+    const events: DomainEvent[] = [];
+    const committed: (() => void | Promise<void>)[] = [];
+    return {
+      manager,
+      token,
+      events,
+      committed,
+      publish: (event) => void events.push(event),
+      afterCommit: (task) => void committed.push(task),
+    };
+  }
+
+  private async afterCommit(tx: OpenTransaction): Promise<void> {
+    if (tx.events.length) this.eventListeners.forEach((listener) => listener());
+    for (const task of tx.committed) {
+      try {
+        await requestContext.outsideTransaction(task);
+      } catch (error) {
+        this.logger.error({ err: error }, 'an after-commit task failed');
+      }
+    }
+  }
+
+  /** The data source's own manager (the getter answers the open transaction's manager instead). */
+  private baseManager(): EntityManager {
+    return requestContext.outsideTransaction(() => this.dataSource.manager);
   }
 }

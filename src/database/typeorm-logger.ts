@@ -8,13 +8,13 @@ export class SqlLogger implements TypeOrmLogger {
 
   logQuery(query: string): void {
     const context = requestContext.current();
-    if (context) context.sqlStatements += 1;
+    if (context) context.stats.sqlStatements += 1;
     this.pino?.trace({ sql: query }, 'sql');
   }
 
   logQueryError(error: string | Error, query: string): void {
     const context = requestContext.current();
-    if (context) context.sqlStatements += 1;
+    if (context) context.stats.sqlStatements += 1;
     this.pino?.warn({ err: error, sql: query }, 'sql error');
   }
 

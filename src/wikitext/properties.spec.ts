@@ -86,7 +86,8 @@ describe('property tests', () => {
         const raw = parts.join('').slice(0, 20_000);
         const started = performance.now();
         renderWikiText(raw, resolver);
-        expect(performance.now() - started).toBeLessThan(200);
+        // A guard against super-linear blow-ups (seconds), loose enough for a loaded CI machine's pauses.
+        expect(performance.now() - started).toBeLessThan(1000);
       }),
       { numRuns: 30 },
     );

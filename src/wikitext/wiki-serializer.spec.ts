@@ -13,10 +13,8 @@ interface Vector {
   wikitext: string;
 }
 
-const VECTORS_PATH = path.resolve(
-  __dirname,
-  '../../../shared/ifixit-api-data/wikitext-vectors/prosemirror-wikitext-vectors.json',
-);
+// Copied into the repository (origin and licence: test/fixtures/wikitext/README.md).
+const VECTORS_PATH = path.resolve(__dirname, '../../test/fixtures/wikitext/prosemirror-wikitext-vectors.json');
 const vectors = JSON.parse(fs.readFileSync(VECTORS_PATH, 'utf8')) as Vector[];
 const named = vectors.map((v) => [`${v.suite} › ${v.describe} › ${v.it}`, v] as const);
 

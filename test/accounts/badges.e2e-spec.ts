@@ -1,5 +1,5 @@
-import { EventBus } from '../../src/common/events/event-bus';
-import { GUIDE_CHANGED, GUIDE_COMPLETED } from '../../src/modules/reputation/reputation.events';
+import { GuideChanged, GuideCompleted } from '../../src/modules/guides/guide.events';
+import { publishEvents, settle } from '../utils/events';
 import { createUser } from '../factories/user.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
@@ -13,10 +13,8 @@ const snapshot = (authorid: number, isPublic: boolean) => ({
 
 describe('reputation, badges and flags', () => {
   let t: TestApp;
-  let events: EventBus;
   beforeAll(async () => {
     t = await createTestApp();
-    events = t.app.get(EventBus);
   });
   afterAll(() => t.close());
 
@@ -36,22 +34,16 @@ describe('reputation, badges and flags', () => {
 
   it('awards +10 and Technician the first time a guide becomes public, once per guide', async () => {
     const { user, token } = await createUser(t);
-    events.publish({
-      name: GUIDE_CHANGED,
-      payload: { guideid: 501, before: null, after: snapshot(user.userid, false) },
-    });
-    await events.idle();
+    await publishEvents(t, GuideChanged({ guideid: 501, before: null, after: snapshot(user.userid, false) }));
     expect((await detail(user.userid)).reputation).toBe(0);
-    events.publish({
-      name: GUIDE_CHANGED,
-      payload: { guideid: 501, before: snapshot(user.userid, false), after: snapshot(user.userid, true) },
-    });
-    await events.idle();
-    events.publish({
-      name: GUIDE_CHANGED,
-      payload: { guideid: 501, before: snapshot(user.userid, false), after: snapshot(user.userid, true) },
-    });
-    await events.idle();
+    await publishEvents(
+      t,
+      GuideChanged({ guideid: 501, before: snapshot(user.userid, false), after: snapshot(user.userid, true) }),
+    );
+    await publishEvents(
+      t,
+      GuideChanged({ guideid: 501, before: snapshot(user.userid, false), after: snapshot(user.userid, true) }),
+    );
     const d = await detail(user.userid);
     expect(d.reputation).toBe(10);
     expect(d.badge_counts).toEqual({ bronze: 1, silver: 0, gold: 0, total: 1 });
@@ -84,9 +76,9 @@ describe('reputation, badges and flags', () => {
   it('awards Guide Writer at 5 published guides', async () => {
     const { user } = await createUser(t);
     for (let guideid = 600; guideid < 605; guideid += 1) {
-      events.publish({ name: GUIDE_CHANGED, payload: { guideid, before: null, after: snapshot(user.userid, true) } });
+      await publishEvents(t, GuideChanged({ guideid, before: null, after: snapshot(user.userid, true) }));
     }
-    await events.idle();
+    await settle(t);
     const d = await detail(user.userid);
     expect(d.reputation).toBe(50);
     expect(d.badge_counts).toEqual({ bronze: 1, silver: 1, gold: 0, total: 2 });
@@ -96,11 +88,10 @@ describe('reputation, badges and flags', () => {
     const author = await createUser(t);
     const learner = await createUser(t);
     for (let i = 0; i < 2; i += 1) {
-      events.publish({
-        name: GUIDE_COMPLETED,
-        payload: { guideid: 700, userid: learner.user.userid, authorid: author.user.userid },
-      });
-      await events.idle();
+      await publishEvents(
+        t,
+        GuideCompleted({ guideid: 700, userid: learner.user.userid, authorid: author.user.userid }),
+      );
     }
     expect((await detail(learner.user.userid)).reputation).toBe(1);
     expect((await detail(learner.user.userid)).badge_counts.bronze).toBe(1);
@@ -114,7 +105,7 @@ describe('reputation, badges and flags', () => {
       url: `/api/2.0/users/${user.userid}`,
       payload: { about_raw: 'I repair bikes.' },
     });
-    await events.idle();
+    await settle(t);
     expect((await detail(user.userid)).badge_counts).toEqual({ bronze: 1, silver: 0, gold: 0, total: 1 });
   });
 

@@ -1,4 +1,4 @@
-import { EventBus } from '../../src/common/events/event-bus';
+import { settle } from '../utils/events';
 import { createUser } from '../factories/user.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
@@ -146,7 +146,7 @@ describe('teams', () => {
       const team = await createTeam('Badge Team');
       const user = await createUser(t);
       await t.as(mod.token, { method: 'PUT', url: `/api/2.0/teams/${team.teamid}/users/${user.user.userid}` });
-      await t.app.get(EventBus).idle();
+      await settle(t);
       const detail = (await t.inject({ method: 'GET', url: `/api/2.0/users/${user.user.userid}` })).json();
       expect(detail.badge_counts).toEqual({ bronze: 1, silver: 0, gold: 0, total: 1 });
     });

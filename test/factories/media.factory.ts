@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { JobRunner } from '../../src/platform/jobs/job-runner';
 import type { TestApp } from '../utils/test-app';
 
 export const FIXTURES = join(__dirname, '../fixtures/media');
@@ -39,6 +40,8 @@ export function rotatedJpegWithExif(): Promise<Buffer> {
 }
 
 export interface UploadOptions {
+  /** false: leave the variants job queued (to see the state before it runs). */
+  renderVariants?: boolean;
   file?: string;
   cropToRatio?: string;
   contentType?: string;
@@ -48,12 +51,15 @@ export async function uploadImage(t: TestApp, token: string | undefined, data: B
   const query = new URLSearchParams();
   query.set('file', options.file ?? 'upload.png');
   if (options.cropToRatio) query.set('cropToRatio', options.cropToRatio);
-  return t.as(token, {
+  const response = await t.as(token, {
     method: 'POST',
     url: `/api/2.0/user/media/images?${query.toString()}`,
     payload: data,
     headers: { 'content-type': options.contentType ?? 'application/octet-stream' },
   });
+  // The original and the size variants are made by a background job: let it run, as a client would wait.
+  if (options.renderVariants !== false) await t.app.get(JobRunner).drain();
+  return response;
 }
 
 /** A multipart/form-data body with one file part. */

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import type { Privilege } from '../../src/common/auth/privileges';
 import { nowSeconds } from '../../src/database/columns';
 import { AuthTokenService } from '../../src/modules/auth/auth-token.service';
-import { hashPassword } from '../../src/modules/auth/password';
+import { hashPassword } from '../../src/common/security/password';
 import { UserEntity } from '../../src/modules/users/entities/user.entity';
 import type { TestApp } from '../utils/test-app';
 

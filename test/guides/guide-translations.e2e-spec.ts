@@ -86,7 +86,7 @@ describe('Guide translations (step text, fallback, machine translation)', () => 
       payload: { langid: 'de', title: 'X' },
     });
     expect(foreign.statusCode).toBe(404);
-    const stale = await patchStep(author.token, first.stepid, first.revisionid - 1, { langid: 'de', title: 'X' });
+    const stale = await patchStep(author.token, first.stepid, first.revisionid + 1000, { langid: 'de', title: 'X' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ stepid: first.stepid, title: 'Open the lid', revisionid: first.revisionid });
     expect((await read('?langid=de')).available_langids).toEqual(['en']);

@@ -1,3 +1,6 @@
+import { ImagesRepository } from '../../src/modules/media/images.repository';
+import { MediaStorage } from '../../src/modules/media/storage/media-storage';
+import { JobRunner } from '../../src/platform/jobs/job-runner';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -5,7 +8,6 @@ import { DataSource } from 'typeorm';
 import { ImageEntity } from '../../src/modules/media/entities/image.entity';
 import { MediaService } from '../../src/modules/media/media.module';
 import { MediaUsageService } from '../../src/modules/media/media-usage.service';
-import { TransactionService } from '../../src/database/transaction.service';
 import {
   getFile,
   multipartBody,
@@ -213,12 +215,62 @@ describe('media: images', () => {
       expect(wrong.statusCode).toBe(422);
     });
 
+    it('answers once the upload is stored; the original and variants appear when the render job has run', async () => {
+      const res = await uploadImage(t, owner.token, await solidImage(120, 90), { renderVariants: false });
+      expect(res.statusCode).toBe(200);
+      const { image } = res.json();
+      expect((await getFile(t, image.medium)).statusCode).toBe(404);
+      expect((await getFile(t, image.original)).statusCode).toBe(404);
+      const pending = filesUnder(mediaDir).filter((f) => f.includes(image.guid));
+      expect(pending).toEqual([`uploads/${image.guid.slice(0, 2)}/${image.guid}.source`]);
+      // The waiting upload is never served.
+      expect((await t.inject({ method: 'GET', url: `${API}/media/files/${pending[0]}` })).statusCode).toBe(404);
+      await t.app.get(JobRunner).drain();
+      expect((await getFile(t, image.medium)).statusCode).toBe(200);
+      expect((await getFile(t, image.original)).statusCode).toBe(200);
+      expect(filesUnder(mediaDir).filter((f) => f.includes(image.guid))).toHaveLength(10);
+    });
+
+    it('renders at most MEDIA_RESIZE_CONCURRENCY images at once', async () => {
+      const storage = t.app.get(MediaStorage);
+      const get = storage.get.bind(storage);
+      let running = 0;
+      let peak = 0;
+      const spy = jest.spyOn(storage, 'get').mockImplementation(async (key, range) => {
+        if (!key.startsWith('uploads/')) return get(key, range);
+        running += 1;
+        peak = Math.max(peak, running);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        running -= 1;
+        return get(key, range);
+      });
+      try {
+        for (let i = 0; i < 5; i += 1)
+          await uploadImage(t, owner.token, await solidImage(60 + i, 60), { renderVariants: false });
+        const jobs = t.app.get(JobRunner);
+        jobs.poke();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await jobs.drain();
+      } finally {
+        spy.mockRestore();
+      }
+      expect(peak).toBe(2);
+    });
+
+    it('refuses a truncated image at once (422), before any decoding', async () => {
+      const whole = await solidImage(400, 300, 'jpeg');
+      const res = await uploadImage(t, owner.token, whole.subarray(0, whole.length - 200), { file: 'cut.jpg' });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe('The file could not be read as an image');
+    });
+
     it('leaves no file behind when the row cannot be committed', async () => {
       const before = filesUnder(mediaDir);
-      const transactions = t.app.get(TransactionService);
-      const spy = jest.spyOn(transactions, 'run').mockRejectedValueOnce(new Error('database went away'));
+      const spy = jest
+        .spyOn(t.app.get(ImagesRepository), 'insert')
+        .mockRejectedValueOnce(new Error('database went away'));
       try {
-        const res = await uploadImage(t, owner.token, await solidImage(100, 100));
+        const res = await uploadImage(t, owner.token, await solidImage(100, 100), { renderVariants: false });
         expect(res.statusCode).toBe(500);
       } finally {
         spy.mockRestore();

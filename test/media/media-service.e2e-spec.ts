@@ -1,3 +1,4 @@
+import { DemoSeedRegistry } from '../../src/database/seed/demo-seed.registry';
 import { TransactionService } from '../../src/database/transaction.service';
 import { MediaUsageEntity } from '../../src/modules/media/entities/media-usage.entity';
 import { MediaDemoSeed } from '../../src/modules/media/media-demo.seed';
@@ -110,6 +111,7 @@ describe('MediaService (for other modules)', () => {
   });
 
   it("demo seed: generated pictures in the first users' media managers, listed by imageIdsOf", async () => {
+    t.app.get(DemoSeedRegistry).share('demo.userids', [owner.userid, other.userid]);
     await t.app.get(MediaDemoSeed).run();
     const ids = await media.imageIdsOf(owner.userid);
     expect(ids.length).toBe(4); // 3 of the 6 demo pictures, and the one uploaded above

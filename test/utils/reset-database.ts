@@ -24,9 +24,15 @@ export async function resetDatabase(dataSource: DataSource): Promise<void> {
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     )
   ).map((r) => r.name);
+  // Append-only tables refuse DELETE through triggers: lift them for the reset, then put them back.
+  const triggers = await dataSource.query<{ name: string; sql: string }[]>(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'",
+  );
+  for (const trigger of triggers) await dataSource.query(`DROP TRIGGER "${trigger.name}"`);
   await dataSource.query('PRAGMA foreign_keys = OFF');
   for (const table of tables.filter((name) => name !== 'migrations')) await dataSource.query(`DELETE FROM "${table}"`);
   await dataSource.query('PRAGMA foreign_keys = ON');
+  for (const trigger of triggers) await dataSource.query(trigger.sql);
 }
 
 /** Before an app boots on the run's shared MySQL database: empty it, so startup tasks run on a blank site. */

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { createApp, type CreateAppOptions } from '../../src/bootstrap/create-app';
 import type { AppConfig } from '../../src/config/app-config';
 import { resetBeforeStart } from './reset-database';
+import { closeReplicaSync, waitForReplica } from './replica-sync';
 import { testConfig } from './test-config';
 
 export interface TestApp {
@@ -28,7 +29,13 @@ export async function createTestApp(
   const app = await createApp(config, { exposeSqlCount: true, ...options });
   const dataSource = app.get(DataSource);
   const fastify = app.getHttpAdapter().getInstance();
-  const inject = (request: InjectOptions) => fastify.inject(request);
+  const replicated = config.database.type === 'mysql' && config.database.replicas.length > 0;
+  const inject = replicated
+    ? async (request: InjectOptions) => {
+        await waitForReplica();
+        return fastify.inject(request);
+      }
+    : (request: InjectOptions) => fastify.inject(request);
   return {
     app,
     config,
@@ -36,7 +43,10 @@ export async function createTestApp(
     inject,
     as: (token, request) =>
       inject({ ...request, headers: { ...(token ? { authorization: `api ${token}` } : {}), ...request.headers } }),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      if (replicated) await closeReplicaSync();
+    },
   };
 }
 

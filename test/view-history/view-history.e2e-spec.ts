@@ -1,5 +1,9 @@
 import { ViewHistoryEntity } from '../../src/modules/view-history/entities/view-history.entity';
-import { ViewHistoryService } from '../../src/modules/view-history/view-history.service';
+import { GuideViewed } from '../../src/modules/guides/guide.events';
+import { EventBus } from '../../src/platform/events/event-bus';
+import { createGuide } from '../factories/guide.factory';
+import { createCategory, createWiki } from '../factories/wiki.factory';
+import { publishEvents } from '../utils/events';
 import { createUser } from '../factories/user.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 
@@ -7,7 +11,6 @@ const API = '/api/2.0/user_view_history';
 
 describe('view history', () => {
   let t: TestApp;
-  let history: ViewHistoryService;
   let reader: Awaited<ReturnType<typeof createUser>>;
   let other: Awaited<ReturnType<typeof createUser>>;
   let moderator: Awaited<ReturnType<typeof createUser>>;
@@ -15,7 +18,6 @@ describe('view history', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    history = t.app.get(ViewHistoryService);
     reader = await createUser(t, { username: 'Reader' });
     other = await createUser(t, { username: 'Other' });
     moderator = await createUser(t, { privilege: 'Moderator' });
@@ -38,23 +40,48 @@ describe('view history', () => {
     date,
   });
 
-  describe('record', () => {
-    it('queues without waiting or throwing, writes in one batch, and counts a repeated read once', async () => {
-      const before = await t.dataSource.getRepository(ViewHistoryEntity).count();
-      expect(history.record(other.user.userid, 'GUIDE', 55)).toBeUndefined();
-      history.record(other.user.userid, 'GUIDE', 55);
-      history.record(other.user.userid, 'WIKI', 55);
-      history.record(999999, 'GUIDE', 1); // unknown user: dropped at write time, the others still land
-      history.record(other.user.userid, 'BOGUS' as 'GUIDE', 1);
-      expect(await t.dataSource.getRepository(ViewHistoryEntity).count()).toBe(before);
-      await history.flush();
-      const rows = await t.dataSource.getRepository(ViewHistoryEntity).find({ where: { userid: other.user.userid } });
+  describe('recording views (outbox events from guide and wiki reads)', () => {
+    it('an authenticated read publishes a view; written when events are delivered; a repeat within a minute counts once', async () => {
+      const author = await createUser(t, { privilege: 'Admin' });
+      await createCategory(t, author.user, 'Viewed Things');
+      const guide = await createGuide(t, author.user, { category: 'Viewed Things', public: true });
+      const wiki = await createWiki(t, author.user, { title: 'Viewed Page' });
+      const mine = () =>
+        t.dataSource
+          .getRepository(ViewHistoryEntity)
+          .find({ where: { userid: other.user.userid }, order: { historyid: 'ASC' } });
+      const before = (await mine()).length;
+      const read = (url: string, token?: string) => t.as(token, { method: 'GET', url: `/api/2.0${url}` });
+      expect((await read(`/guides/${guide.guideid}`, other.token)).statusCode).toBe(200);
+      expect((await read(`/guides/${guide.guideid}`, other.token)).statusCode).toBe(200);
+      expect((await read(`/wikis/WIKI/Viewed_Page`, other.token)).statusCode).toBe(200);
+      expect((await read(`/guides/${guide.guideid}`)).statusCode).toBe(200); // anonymous: not recorded
+      await t.app.get(EventBus).drain();
+      const rows = (await mine()).slice(before);
       expect(rows.map((r) => [r.docType, r.docid])).toEqual([
-        ['GUIDE', 10],
-        ['GUIDE', 55],
-        ['WIKI', 55],
+        ['GUIDE', guide.guideid],
+        ['WIKI', wiki.wikiid],
       ]);
-      expect(Math.abs(rows[1].date - Date.now() / 1000)).toBeLessThan(5);
+      expect(Math.abs(rows[0].date - Date.now() / 1000)).toBeLessThan(5);
+    });
+
+    it('a view of a user deleted meanwhile is dropped; the others of the batch still land', async () => {
+      const ghost = await createUser(t);
+      await publishEvents(
+        t,
+        GuideViewed({ userid: ghost.user.userid, guideid: 77, date: 5000 }),
+        GuideViewed({ userid: other.user.userid, guideid: 78, date: 5000 }),
+      );
+      await t.dataSource.query('DELETE FROM user_view_history WHERE docid = 77');
+      await t.dataSource.query('DELETE FROM auth_tokens WHERE userid = ?', [ghost.user.userid]);
+      await t.dataSource.query('DELETE FROM users WHERE userid = ?', [ghost.user.userid]);
+      await publishEvents(
+        t,
+        GuideViewed({ userid: ghost.user.userid, guideid: 79, date: 5001 }),
+        GuideViewed({ userid: other.user.userid, guideid: 80, date: 5001 }),
+      );
+      const rows = await t.dataSource.getRepository(ViewHistoryEntity).find({ where: { date: 5001 } });
+      expect(rows.map((r) => [r.userid, r.docid])).toEqual([[other.user.userid, 80]]);
     });
   });
 

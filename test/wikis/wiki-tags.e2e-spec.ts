@@ -53,6 +53,7 @@ describe('wiki tags', () => {
         image: null,
         flags: [],
         tags: ['Heat'],
+        table_of_contents: false,
         can_edit: true,
         available_langids: ['en'],
         source_revisionid: null,

@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { requestContext } from '../context/request-context';
 import { ApiException, InsufficientPrivilegesException, unauthorized } from '../http/api-errors';
 import { AUTH_RULE, type AuthRule, type RequestWithUser } from './auth-rule.decorators';
 import { hasPrivilege, privilegesAtLeast } from './privileges';
@@ -29,12 +30,15 @@ export class AccessGuard implements CanActivate {
       this.logger.error(`Route ${context.getClass().name}.${context.getHandler().name} declares no access rule`);
       throw new ApiException(403, 'This route is not available');
     }
+    if (rule.kind === 'operatorToken') return true;
     const request = context.switchToHttp().getRequest<RequestWithUser>();
     if (request.headers.authorization !== undefined) {
       await this.passport.canActivate(context);
     }
-    if (rule.kind === 'public') return true;
     const user = request.user;
+    const current = requestContext.current();
+    if (current && user) current.actor = user;
+    if (rule.kind === 'public') return true;
     if (!user) throw unauthorized();
     if (!hasPrivilege(user.privileges, rule.privilege)) {
       throw new InsufficientPrivilegesException(privilegesAtLeast(rule.privilege));

@@ -1,12 +1,13 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiResponse, ApiSecurity } from '@nestjs/swagger';
+import { ErrorBodyDto } from '../openapi/api-error-responses';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from './authenticated-user';
 import type { Privilege } from './privileges';
 
 export const AUTH_RULE = 'auth:rule';
 
-export type AuthRule = { kind: 'public' } | { kind: 'authenticated'; privilege: Privilege };
+export type AuthRule = { kind: 'public' } | { kind: 'authenticated'; privilege: Privilege } | { kind: 'operatorToken' };
 
 /**
  * Anyone may call the route. A valid token is still read (responses may depend on the caller); an
@@ -14,15 +15,27 @@ export type AuthRule = { kind: 'public' } | { kind: 'authenticated'; privilege: 
  */
 export const Public = () => SetMetadata(AUTH_RULE, { kind: 'public' } satisfies AuthRule);
 
+/**
+ * An operations route outside the API (e.g. /metrics) that checks its own credential, a setting's bearer
+ * token, and refuses everything without it. API tokens are not read there.
+ */
+export const OperatorToken = () => SetMetadata(AUTH_RULE, { kind: 'operatorToken' } satisfies AuthRule);
+
 /** The caller must be logged in and hold at least `privilege` (default: any account). */
 export function Authenticated(privilege: Privilege = 'User') {
   return applyDecorators(
     SetMetadata(AUTH_RULE, { kind: 'authenticated', privilege } satisfies AuthRule),
     ApiSecurity('apiToken'),
-    ApiUnauthorizedResponse({ description: 'No valid `Authorization: api <token>` header.' }),
+    ApiResponse({ status: 401, description: 'No valid `Authorization: api <token>` header.', type: ErrorBodyDto }),
     ...(privilege === 'User'
       ? []
-      : [ApiForbiddenResponse({ description: `Requires the ${privilege} privilege or higher.` })]),
+      : [
+          ApiResponse({
+            status: 403,
+            description: `Requires the ${privilege} privilege or higher.`,
+            type: ErrorBodyDto,
+          }),
+        ]),
   );
 }
 

@@ -29,3 +29,9 @@ export function parsePrivileges(stored: string): Privilege[] {
     .map((p) => p.trim())
     .filter(isPrivilege);
 }
+
+/** Whether the caller (possibly anonymous) holds `privilege` or a higher one. */
+export const callerHas = (caller: { privileges: Privilege[] } | undefined, privilege: Privilege): boolean =>
+  caller !== undefined && hasPrivilege(caller.privileges, privilege);
+
+export const isAdmin = (caller: { privileges: Privilege[] } | undefined): boolean => callerHas(caller, 'Admin');

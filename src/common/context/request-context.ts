@@ -1,9 +1,39 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { AuthenticatedUser } from '../auth/authenticated-user';
 
-/** Per-request state that lower layers (the SQL logger, events) read without parameter threading. */
+/** The transaction a piece of work runs in; statements of other work never run inside it. */
+export interface ActiveTransaction {
+  readonly manager: EntityManager;
+  /** Identifies the transaction to the SQLite connection gate. */
+  readonly token: symbol;
+  /** Runs after the outermost transaction commits (never after a rollback). */
+  afterCommit(task: () => void | Promise<void>): void;
+}
+
+/**
+ * One context per request (or per background task): who acts, which request, from where, and the open
+ * transaction. Services read it instead of taking `caller` and an optional `tx` separately; audit rows
+ * and events carry its request id.
+ */
 export interface RequestContext {
-  requestId: string;
-  sqlStatements: number;
+  readonly requestId: string;
+  /** Set by the access guard once the token is verified. */
+  actor?: AuthenticatedUser;
+  readonly ip?: string;
+  readonly userAgent?: string;
+  /**
+   * Reads go to the primary, never a replica: set for every request that may write (any method but
+   * GET/HEAD/OPTIONS) and for background work, so that a write's answer is read where it was written.
+   */
+  readonly primary: boolean;
+  /**
+   * Shared by the request and the transactions inside it. `commits`: transactions of this work that
+   * committed, so that a failure after them can tell the client its change was saved.
+   */
+  readonly stats: { sqlStatements: number; commits?: number };
+  readonly tx?: ActiveTransaction;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -15,4 +45,21 @@ export const requestContext = {
   current(): RequestContext | undefined {
     return storage.getStore();
   },
+  /** Runs `fn` with `tx` as the open transaction of the current context. */
+  withTransaction<T>(tx: ActiveTransaction, fn: () => T): T {
+    const parent = storage.getStore() ?? backgroundContext('transaction');
+    return storage.run({ ...parent, tx, primary: true }, fn);
+  },
+  /** Runs `fn` outside any transaction of the current context (e.g. work queued for after commit). */
+  outsideTransaction<T>(fn: () => T): T {
+    const parent = storage.getStore();
+    if (!parent?.tx) return fn();
+    const { tx: _tx, ...rest } = parent;
+    return storage.run(rest, fn);
+  },
 };
+
+/** A context for work no request started (jobs, event delivery, start-up tasks). */
+export function backgroundContext(name: string, actor?: AuthenticatedUser): RequestContext {
+  return { requestId: `${name}:${randomUUID()}`, actor, primary: true, stats: { sqlStatements: 0 } };
+}

@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../validation/input-guards';
 import { ApiException } from './api-errors';
 
 export interface BodyRouteConfig {
@@ -34,6 +35,12 @@ export function registerBodyParsers(fastify: FastifyInstance, limits: { body: nu
       if (body.length > limits.body) return done(tooLarge(limits.body), undefined);
       const text = body.toString('utf8');
       if (text.trim() === '') return done(null, undefined);
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+        return done(
+          new ApiException(HttpStatus.BAD_REQUEST, `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`),
+          undefined,
+        );
+      }
       try {
         done(null, JSON.parse(text));
       } catch {

@@ -20,30 +20,36 @@ export function beginClosing(fastify: FastifyInstance): void {
   closing.add(fastify);
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Echoes the request id and, when asked, reports the SQL statements each request ran. Only that counter
- * reads the per-request context, so the context is opened only then: on Node 20 the first
- * AsyncLocalStorage.run() turns on async_hooks promise tracking for every promise of the process.
+ * Opens the request context (request id, client address, user agent; the access guard adds the actor)
+ * for everything the request does, echoes the request id and, when asked, reports the SQL statements
+ * the request ran.
  */
 export function registerRequestHooks(fastify: FastifyInstance, options: { exposeSqlCount: boolean }): void {
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (closing.has(fastify)) void reply.header('connection', 'close');
     done(null, payload);
   });
-  if (!options.exposeSqlCount) {
-    fastify.addHook('onRequest', (request, reply, done) => {
-      void reply.header('x-request-id', request.id);
-      done();
-    });
-    return;
-  }
   fastify.addHook('onRequest', (request: FastifyRequest, reply, done) => {
     void reply.header('x-request-id', request.id);
-    requestContext.run({ requestId: request.id, sqlStatements: 0 }, done);
+    const agent = request.headers['user-agent'];
+    requestContext.run(
+      {
+        requestId: request.id,
+        ip: request.ip,
+        userAgent: typeof agent === 'string' ? agent : undefined,
+        primary: !READ_METHODS.has(request.method),
+        stats: { sqlStatements: 0 },
+      },
+      done,
+    );
   });
+  if (!options.exposeSqlCount) return;
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     const context = requestContext.current();
-    if (context) void reply.header('x-sql-statements', String(context.sqlStatements));
+    if (context) void reply.header('x-sql-statements', String(context.stats.sqlStatements));
     done(null, payload);
   });
 }

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
 import { RevisionConflictException, unprocessable } from '../http/api-errors';
+import { INT32_MAX } from '../validation/input-guards';
 import { StaleRevisionError } from './stale-revision.error';
 import { VERSIONED, type VersionedOptions } from './versioned.metadata';
 
@@ -18,8 +19,8 @@ export class RevisionInterceptor implements NestInterceptor {
     const raw = (request.query as Record<string, unknown> | undefined)?.revisionid;
     if (raw === undefined || raw === '') {
       if (options.required) throw unprocessable('revisionid is required', 'revisionid');
-    } else if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
-      throw unprocessable('revisionid must be a positive integer', 'revisionid');
+    } else if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > INT32_MAX) {
+      throw unprocessable(`revisionid must be an integer from 1 to ${INT32_MAX}`, 'revisionid');
     } else {
       request.revisionid = Number(raw);
     }

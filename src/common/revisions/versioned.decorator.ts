@@ -2,6 +2,7 @@ import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, U
 import { ApiConflictResponse, ApiQuery } from '@nestjs/swagger';
 import { RevisionInterceptor } from './revision.interceptor';
 import { VERSIONED, type VersionedOptions } from './versioned.metadata';
+import { ApiErrors } from '../openapi/api-error-responses';
 
 export { VERSIONED, type VersionedOptions } from './versioned.metadata';
 
@@ -23,6 +24,7 @@ export function Versioned(options: VersionedOptions = {}) {
       description: 'The revisionid the change is based on; a stale one answers 409 with the current version.',
     }),
     ApiConflictResponse({ description: 'The revisionid is stale; the body is the current version of the resource.' }),
+    ApiErrors(422),
   );
 }
 

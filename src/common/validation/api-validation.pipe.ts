@@ -1,5 +1,6 @@
 import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidationFailedException, type FieldError } from '../http/api-errors';
+import { badTextErrors, validatedBodyErrors } from './input-guards';
 import { QueryValidationCache } from './query-validation-cache';
 
 /** Flattens class-validator's tree into `errors[]`: field is the dotted path without indices, index the innermost one. */
@@ -30,7 +31,9 @@ const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
 
 /**
  * The global pipe. Bodies reject unknown fields (422, as iFixit does); query strings ignore unknown
- * parameters (DESIGN §2). Both answer 422 in the iFixit error shape.
+ * parameters (DESIGN §2). Both answer 422 in the iFixit error shape. Before any of that, text with NUL or
+ * unpaired surrogates is a 422 naming the field; after it, a body's nulls and integer ranges are checked
+ * against the OpenAPI document (see validatedBodyErrors).
  */
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
@@ -53,12 +56,19 @@ export class ApiValidationPipe implements PipeTransform {
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const isDto = typeof metadata.metatype === 'function' && !NATIVE_TYPES.includes(metadata.metatype);
+    if (metadata.type === 'body' || metadata.type === 'query') {
+      const bad = badTextErrors(value, metadata.data ? [metadata.data] : []);
+      if (bad.length) throw new ValidationFailedException(bad);
+    }
     if (metadata.type === 'body' && isDto) {
       const body = value === undefined || value === null ? {} : value;
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw new ValidationFailedException([{ message: 'Request body must be a JSON object' }]);
       }
-      return this.strict.transform(body, metadata);
+      const validated: unknown = await this.strict.transform(body, metadata);
+      const errors = validatedBodyErrors(validated);
+      if (errors.length) throw new ValidationFailedException(errors);
+      return validated;
     }
     if (metadata.type === 'query' && isDto) return this.query(value, metadata);
     return this.lenient.transform(value, metadata);

@@ -2,11 +2,13 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, ValidateBy, type ValidationArguments } from 'class-validator';
+import { INT32_MAX } from './input-guards';
 
 const INTEGER = /^-?\d+$/;
 
 interface QueryIntOptions {
   min?: number;
+  /** Default: the database's INT range (2147483647), unless values are clamped. */
   max?: number;
   /** Values above this are lowered to it instead of being rejected. */
   clampTo?: number;
@@ -15,7 +17,11 @@ interface QueryIntOptions {
 }
 
 /** An integer query parameter; anything that is not a plain integer in range is a 422 with one message. */
-export function QueryInt(options: QueryIntOptions = {}) {
+export function QueryInt(queryOptions: QueryIntOptions = {}) {
+  const options = {
+    ...queryOptions,
+    max: queryOptions.max ?? (queryOptions.clampTo === undefined ? INT32_MAX : undefined),
+  };
   const problem = (value: unknown): string | undefined => {
     if (typeof value !== 'number' || !Number.isInteger(value)) return 'must be an integer';
     if (options.min !== undefined && value < options.min) return `must not be less than ${options.min}`;

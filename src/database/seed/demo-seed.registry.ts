@@ -2,6 +2,13 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 
+/** Shared by the accounts' demo step: who to log in as, for the start-up summary (main.ts). */
+export const DEMO_LOGIN = 'demo.login';
+export interface DemoLogin {
+  accounts: { email: string; privilege: string }[];
+  password: string;
+}
+
 export interface DemoSeedStep {
   /** Shown in the log. */
   name: string;
@@ -27,11 +34,22 @@ export class DemoSeedRegistry implements OnApplicationBootstrap {
   private readonly steps: DemoSeedStep[] = [];
   private readonly startupTasks: StartupTask[] = [];
   private emptinessCheck: () => Promise<boolean> = async () => false;
+  private readonly shared = new Map<string, unknown>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   register(step: DemoSeedStep): void {
     this.steps.push(step);
+  }
+
+  /** Lets a demo step hand what it made to later steps (e.g. the demo users' ids) without them importing it. */
+  share<T>(key: string, value: T): void {
+    this.shared.set(key, value);
+  }
+
+  /** What an earlier demo step shared under `key` (undefined when it did not run). */
+  get<T>(key: string): T | undefined {
+    return this.shared.get(key) as T | undefined;
   }
 
   onStartup(task: StartupTask): void {

@@ -5,6 +5,7 @@ import { DataSource, IsNull } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { parsePrivileges } from '../../common/auth/privileges';
 import { nowSeconds } from '../../database/columns';
+import { SqlReader } from '../../database/sql-reader';
 import { AuthTokenEntity } from './entities/auth-token.entity';
 
 /** last_used_date is refreshed at most this often, so that reads do not each cost a write. */
@@ -24,7 +25,11 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 @Injectable()
 export class AuthTokenService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
 
   private get tokens() {
     return this.dataSource.getRepository(AuthTokenEntity);
@@ -46,14 +51,14 @@ export class AuthTokenService {
 
   /** The user behind a live token of an enabled account, or undefined. */
   async authenticate(token: string): Promise<AuthenticatedUser | undefined> {
-    // One statement on every authenticated request (findOne with a relation would add a DISTINCT query).
-    const row = await this.tokens
-      .createQueryBuilder('t')
-      .innerJoin('t.user', 'u')
-      .select(['t.tokenid AS tokenid', 't.lastUsedDate AS last_used', 'u.userid AS userid'])
-      .addSelect(['u.username AS username', 'u.privileges AS privileges', 'u.enabled AS enabled', 'u.banned AS banned'])
-      .where('t.tokenHash = :hash AND t.revokedDate IS NULL', { hash: hashToken(token) })
-      .getRawOne<TokenRow>();
+    // One hand-written statement on every authenticated request: building it per request cost more than running it.
+    const [row] = await this.sql.rows<TokenRow>(
+      `SELECT t.tokenid AS tokenid, t.last_used_date AS last_used, u.userid AS userid, u.username AS username,
+              u.privileges AS privileges, u.enabled AS enabled, u.banned AS banned
+         FROM auth_tokens t INNER JOIN users u ON u.userid = t.userid
+        WHERE t.token_hash = ? AND t.revoked_date IS NULL`,
+      [hashToken(token)],
+    );
     if (!row || !Number(row.enabled) || Number(row.banned) > 0) return undefined;
     const tokenid = Number(row.tokenid);
     const now = nowSeconds();

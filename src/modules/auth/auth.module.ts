@@ -4,18 +4,12 @@ import { UsersModule } from '../users/users.module';
 import { ApiTokenStrategy } from './api-token.strategy';
 import { AuthController } from './auth.controller';
 import { AuthTokenService } from './auth-token.service';
-import { LoginRateLimiter } from './login-rate-limiter';
 import { LoginService } from './login.service';
 
 @Module({
   imports: [PassportModule, UsersModule],
   controllers: [AuthController],
-  providers: [
-    AuthTokenService,
-    ApiTokenStrategy,
-    LoginService,
-    { provide: LoginRateLimiter, useValue: new LoginRateLimiter() },
-  ],
+  providers: [AuthTokenService, ApiTokenStrategy, LoginService],
   exports: [AuthTokenService],
 })
 export class AuthModule {}

@@ -11,5 +11,5 @@ export interface CommentContextHandler {
   filterReadable?(user: AuthenticatedUser | undefined, contextids: number[]): Promise<Set<number>>;
 }
 
-export const COMMENT_CONTEXTS = ['guide', 'step'] as const;
-export type CommentContext = (typeof COMMENT_CONTEXTS)[number];
+/** A context name a content module registered (`guide`, `step` …); comments itself knows none. */
+export type CommentContext = string;

@@ -12,6 +12,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { CommentsService } from './comments.service';
 import { CommentDto, CreateCommentDto, ListCommentsQueryDto, UpdateCommentDto } from './dto/comment.dto';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 @ApiTags('Comments')
 @Controller('comments')
@@ -19,6 +20,7 @@ export class CommentsController {
   constructor(private readonly comments: CommentsService) {}
 
   @Get()
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'List comments',
@@ -31,6 +33,7 @@ export class CommentsController {
   }
 
   @Post(':context/:contextid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiParam({ name: 'context', enum: ['guide', 'step'] })
   @ApiOperation({
@@ -49,6 +52,7 @@ export class CommentsController {
   }
 
   @Get(':commentid')
+  @ApiErrors(404)
   @Public()
   @ApiOperation({
     summary: 'A comment with its replies',
@@ -63,6 +67,7 @@ export class CommentsController {
   }
 
   @Patch(':commentid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiOperation({
     summary: 'Edit a comment',
@@ -79,6 +84,7 @@ export class CommentsController {
   }
 
   @Delete(':commentid')
+  @ApiErrors(403, 404)
   @HttpCode(204)
   @Authenticated()
   @ApiOperation({

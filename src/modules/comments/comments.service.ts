@@ -1,13 +1,13 @@
+import { callerHas, isAdmin } from '../../common/auth/privileges';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
 import { nowSeconds } from '../../database/columns';
 import { TransactionService } from '../../database/transaction.service';
-import { PolicyService } from '../access/policy.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import { WikiTextService } from '../wikitext/wikitext.service';
-import { COMMENT_CONTEXTS, type CommentContext, type CommentContextHandler } from './comment-contexts';
+import type { CommentContext, CommentContextHandler } from './comment-contexts';
 import { CommentsRepository } from './comments.repository';
 import type {
   CommentDto,
@@ -29,7 +29,6 @@ export class CommentsService {
     private readonly comments: CommentsRepository,
     private readonly users: UsersService,
     private readonly wikiText: WikiTextService,
-    private readonly policy: PolicyService,
     private readonly transactions: TransactionService,
   ) {}
 
@@ -39,7 +38,7 @@ export class CommentsService {
 
   private handler(context: string): CommentContextHandler {
     const handler = this.contexts.get(context);
-    if (!handler) throw unprocessable(`context must be one of ${COMMENT_CONTEXTS.join(', ')}`, 'context');
+    if (!handler) throw unprocessable(`context must be one of ${[...this.contexts.keys()].join(', ')}`, 'context');
     return handler;
   }
 
@@ -121,7 +120,7 @@ export class CommentsService {
 
   async update(commentid: number, dto: UpdateCommentDto, caller: AuthenticatedUser): Promise<CommentDto> {
     const comment = await this.readable(commentid, caller);
-    if (!this.policy.isAdmin(caller)) {
+    if (!isAdmin(caller)) {
       if (comment.userid !== caller.userid)
         throw new InsufficientPrivilegesException(['Admin'], 'Only the author may edit this comment');
       if (nowSeconds() - comment.createdDate > EDIT_WINDOW_SECONDS) {
@@ -140,7 +139,7 @@ export class CommentsService {
   /** By the author or a Moderator+; soft: the comment and its replies become status deleted. */
   async remove(commentid: number, caller: AuthenticatedUser): Promise<void> {
     const comment = await this.readable(commentid, caller);
-    if (comment.userid !== caller.userid && !this.policy.has(caller, 'Moderator')) {
+    if (comment.userid !== caller.userid && !callerHas(caller, 'Moderator')) {
       throw new InsufficientPrivilegesException(
         ['Admin', 'Moderator'],
         'Only the author or a Moderator may delete this comment',

@@ -6,8 +6,8 @@ import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { UserLightDto } from '../users/dto/user-response.dto';
 import { GuideTeamDto, GuideTeamsDto } from './dto/guide-response.dto';
 import { GuideAccessService } from './guide-access.service';
-
-const GuideId = () => Param('guideid', new ParseIdPipe('Guide'));
+import { ApiErrors } from '../../common/openapi/api-error-responses';
+import { GuideId } from './guide-id.param';
 
 @ApiTags('Guide access')
 @Controller('guides/:guideid')
@@ -15,6 +15,7 @@ export class GuideAccessController {
   constructor(private readonly access: GuideAccessService) {}
 
   @Get('users')
+  @ApiErrors(403, 404)
   @Authenticated()
   @ApiOperation({ summary: 'Users granted on a guide', description: 'Callers who can read the guide; by userid.' })
   @ApiOkResponse({ type: [UserLightDto] })
@@ -23,6 +24,7 @@ export class GuideAccessController {
   }
 
   @Put('users/:userid')
+  @ApiErrors(403, 404)
   @HttpCode(201)
   @Authenticated()
   @ApiOperation({
@@ -39,6 +41,7 @@ export class GuideAccessController {
   }
 
   @Delete('users/:userid')
+  @ApiErrors(403, 404)
   @Authenticated()
   @ApiOperation({ summary: 'Revoke a user’s access', description: 'Not granted: no change. Answers the list.' })
   @ApiOkResponse({ type: [UserLightDto] })
@@ -51,6 +54,7 @@ export class GuideAccessController {
   }
 
   @Get('teams')
+  @ApiErrors(403, 404)
   @Authenticated()
   @ApiOperation({ summary: 'Teams granted on a guide', description: 'With the caller’s rights on the guide.' })
   @ApiOkResponse({ type: GuideTeamsDto })
@@ -59,6 +63,7 @@ export class GuideAccessController {
   }
 
   @Put('teams/:teamid')
+  @ApiErrors(403, 404)
   @HttpCode(201)
   @Authenticated()
   @ApiOperation({
@@ -75,6 +80,7 @@ export class GuideAccessController {
   }
 
   @Delete('teams/:teamid')
+  @ApiErrors(403, 404)
   @Authenticated()
   @ApiOperation({ summary: 'Revoke a team’s access', description: 'Not granted: no change.' })
   @ApiOkResponse({ type: GuideTeamsDto })

@@ -1,3 +1,5 @@
+import { TransactionService } from '../../database/transaction.service';
+import { AuditService } from '../../platform/audit/audit.service';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
@@ -6,7 +8,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { nowSeconds } from '../../database/columns';
 import { PolicyService } from '../access/policy.service';
 import { teamUrl } from '../teams/team-directory.service';
-import { TeamsRepository } from '../teams/teams.repository';
+import { TeamsService } from '../teams/teams.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideTeamDto, GuideTeamsDto } from './dto/guide-response.dto';
@@ -23,7 +25,9 @@ export class GuideAccessService {
     private readonly editor: GuideEditorService,
     private readonly policy: PolicyService,
     private readonly userDirectory: UsersService,
-    private readonly teams: TeamsRepository,
+    private readonly teams: TeamsService,
+    private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,16 +48,38 @@ export class GuideAccessService {
     return ids.map((id) => users.get(id)).filter((u): u is UserLightDto => u !== undefined);
   }
 
+  /** Grants or revokes, with an audit row when something changed. */
+  private async changeGrant(
+    change: 'grant' | 'revoke',
+    kind: 'user' | 'team',
+    guideid: number,
+    id: number,
+  ): Promise<void> {
+    await this.transactions.run(async () => {
+      const changed =
+        change === 'grant'
+          ? await this.guides.grant(kind, guideid, id, nowSeconds())
+          : await this.guides.revoke(kind, guideid, id);
+      if (changed) {
+        await this.audit.record({
+          action: `guide.${change}_${kind}`,
+          entity: ['guide', guideid],
+          after: { [`${kind}id`]: id },
+        });
+      }
+    });
+  }
+
   async grantUser(guideid: number, userid: number, caller: AuthenticatedUser): Promise<UserLightDto[]> {
     await this.editable(guideid, caller);
     await this.userDirectory.findEntity(userid);
-    await this.guides.grant('user', guideid, userid, nowSeconds());
+    await this.changeGrant('grant', 'user', guideid, userid);
     return this.userList(guideid);
   }
 
   async revokeUser(guideid: number, userid: number, caller: AuthenticatedUser): Promise<UserLightDto[]> {
     await this.editable(guideid, caller);
-    await this.guides.revoke('user', guideid, userid);
+    await this.changeGrant('revoke', 'user', guideid, userid);
     return this.userList(guideid);
   }
 
@@ -86,13 +112,13 @@ export class GuideAccessService {
   async grantTeam(guideid: number, teamid: number, caller: AuthenticatedUser): Promise<GuideTeamDto[]> {
     await this.editable(guideid, caller);
     if (!(await this.teams.findTeam(teamid))) throw notFound('Team');
-    await this.guides.grant('team', guideid, teamid, nowSeconds());
+    await this.changeGrant('grant', 'team', guideid, teamid);
     return this.teamList(guideid);
   }
 
   async revokeTeam(guideid: number, teamid: number, caller: AuthenticatedUser): Promise<GuideTeamsDto> {
     await this.editable(guideid, caller);
-    await this.guides.revoke('team', guideid, teamid);
+    await this.changeGrant('revoke', 'team', guideid, teamid);
     return this.teamsOf(guideid, caller);
   }
 }

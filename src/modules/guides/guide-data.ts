@@ -1,4 +1,5 @@
 /** Pure model of what a guide revision stores, and the rules shared by create and edit. */
+import type { StepFormDto } from '../step-forms/dto/step-form.dto';
 
 export const GUIDE_TYPES = [
   'replacement',
@@ -63,6 +64,8 @@ export interface GuideData {
   imageid: number | null;
   flags: string[];
   prerequisites: number[];
+  /** Prerequisites pinned to a release (absent in revisions saved before releases existed). */
+  prerequisite_releases?: { guideid: number; releaseid: number | null }[];
   documents: number[];
   featured_documentid: number | null;
   parts: StoredItem[];
@@ -95,6 +98,8 @@ export interface StepData {
   title: string;
   lines: StepLineData[];
   imageids: number[];
+  /** The step's form revision (ENTERPRISE §3.2); absent or null for none. */
+  form?: StepFormDto | null;
 }
 
 /** Stable JSON (keys sorted) for "did anything change" comparisons. */

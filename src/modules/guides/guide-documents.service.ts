@@ -48,6 +48,7 @@ export type GuideDocument = Pick<
   | 'featured_document_thumbnail_url'
   | 'parts'
   | 'tools'
+  | 'prerequisite_releases'
 > & { prerequisiteids: number[]; steps: StepDocument[] };
 
 /** What a guide list item shows of a revision, stored apart from the document (`guide_revisions.summary`). */
@@ -129,7 +130,7 @@ export class GuideDocumentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.renderKey = createHash('sha256')
-      .update(`v1|${config.publicUrl}|${config.media?.publicUrl ?? ''}`)
+      .update(`v2|${config.publicUrl}|${config.media?.publicUrl ?? ''}`)
       .digest('hex');
   }
 
@@ -286,6 +287,7 @@ export class GuideDocumentsService {
       featured_document_thumbnail_url: featured?.thumbnail ?? '',
       parts: data.parts.map((item) => this.item(item)),
       tools: data.tools.map((item) => this.item(item)),
+      prerequisite_releases: data.prerequisite_releases ?? [],
       prerequisiteids: data.prerequisites,
       steps: stepDocs,
     };
@@ -351,6 +353,7 @@ export class GuideDocumentsService {
         type: 'image',
         data: step.imageids.map((id) => images.get(id)).filter((image) => image !== undefined),
       },
+      form: step.form ?? null,
     };
   }
 

@@ -10,7 +10,7 @@ import { MediaService } from '../media/media.service';
 import type { GuideEntity } from './entities/guide.entity';
 import { GuideDocumentsService, summaryDocument, type GuideDocument } from './guide-documents.service';
 import { parseStored, sameData, type GuideData } from './guide-data';
-import { GUIDE_CHANGED, guideFacts, type GuideChangedPayload } from './guide-events';
+import { GuideChanged, guideFacts, type GuideChangedPayload } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository, type StoredRevision } from './guides.repository';
 
@@ -139,12 +139,9 @@ export class GuideEditorService {
       patrolled || !guide.revisionid
         ? document
         : parseStored<GuideDocument>((await this.guides.findRevision(guide.revisionid, tx.manager))?.document);
-    await this.media.setUsage(
-      'guide',
-      guide.guideid,
-      [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))],
-      tx.manager,
-    );
+    const used = [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))];
+    // A guide's first revision has no usage rows to compare with: nothing to do when it shows no image.
+    if (guide.headRevisionid || used.length) await this.media.setUsage('guide', guide.guideid, used, tx.manager);
     if (patrolled) this.publishChange(tx, guide, { ...guide, ...changes });
   }
 
@@ -155,7 +152,7 @@ export class GuideEditorService {
       after: after ? guideFacts(after) : null,
     };
     if (sameData(payload.before, payload.after)) return;
-    tx.publish({ name: GUIDE_CHANGED, payload });
+    tx.publish(GuideChanged(payload));
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type FieldError,
 } from '../../common/http/api-errors';
 import { GUIDE_FLAGS } from '../../common/flags/guide-flags';
+import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { PolicyService } from '../access/policy.service';
 import { MediaService } from '../media/media.service';
 import { WikisService } from '../wikis/wikis.service';
@@ -62,6 +63,7 @@ export class GuideFieldsService {
     private readonly media: MediaService,
     private readonly policy: PolicyService,
     private readonly reader: GuideReaderService,
+    private readonly releases: ReleaseDirectory,
   ) {}
 
   async resolve(
@@ -72,9 +74,6 @@ export class GuideFieldsService {
     const base = current ?? EMPTY;
     const next: GuideData = { ...base };
     const errors: FieldError[] = [];
-    if (body.prerequisite_releases?.length) {
-      throw unprocessable('Releases are not enabled on this site', 'prerequisite_releases');
-    }
     if (body.category !== undefined && body.category !== base.category) {
       const exists = await this.wikis.categoriesExist([body.category]);
       if (!exists.has(body.category))
@@ -106,6 +105,16 @@ export class GuideFieldsService {
     if (body.prerequisites !== undefined) {
       next.prerequisites = body.prerequisites;
       errors.push(...(await this.prerequisiteErrors(body.prerequisites, base.prerequisites, context)));
+    }
+    if (body.prerequisite_releases !== undefined) {
+      next.prerequisite_releases = body.prerequisite_releases.map(({ guideid, releaseid }) => ({
+        guideid,
+        releaseid: releaseid ?? null,
+      }));
+      errors.push(...(await this.pinErrors(next.prerequisite_releases, next.prerequisites)));
+    } else if (next.prerequisite_releases) {
+      // A guide dropped from prerequisites takes its pin with it.
+      next.prerequisite_releases = next.prerequisite_releases.filter((pin) => next.prerequisites.includes(pin.guideid));
     }
     if (body.flags !== undefined) {
       body.flags.forEach((flag, index) => {
@@ -169,6 +178,36 @@ export class GuideFieldsService {
       if (authorid === caller.userid) throw error;
       await this.media.assertImagesUsableBy(caller.userid, [imageid]);
     }
+  }
+
+  /**
+   * `prerequisite_releases`: each names one of the prerequisites, once, and a `released` release of that
+   * guide (or null: the newest released one).
+   */
+  private async pinErrors(
+    pins: { guideid: number; releaseid: number | null }[],
+    prerequisites: number[],
+  ): Promise<FieldError[]> {
+    const field = 'prerequisite_releases';
+    const releases = await this.releases.find(pins.flatMap((pin) => (pin.releaseid === null ? [] : [pin.releaseid])));
+    const errors: FieldError[] = [];
+    pins.forEach((pin, index) => {
+      const release = pin.releaseid === null ? undefined : releases.get(pin.releaseid);
+      if (!prerequisites.includes(pin.guideid))
+        errors.push({ message: `Guide ${pin.guideid} is not one of prerequisites`, field, index });
+      else if (pins.findIndex((other) => other.guideid === pin.guideid) !== index)
+        errors.push({ message: `Guide ${pin.guideid} is pinned twice`, field, index });
+      else if (
+        pin.releaseid !== null &&
+        (!release || release.doctype !== 'GUIDE' || release.docid !== pin.guideid || release.status !== 'released')
+      )
+        errors.push({
+          message: `Release ${pin.releaseid} is not a released release of guide ${pin.guideid}`,
+          field,
+          index,
+        });
+    });
+    return errors;
   }
 
   private async prerequisiteErrors(

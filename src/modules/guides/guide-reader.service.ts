@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
+import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { PolicyService, type GuideAccessFacts } from '../access/policy.service';
 import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
@@ -37,6 +38,7 @@ export class GuideReaderService {
     private readonly policy: PolicyService,
     private readonly users: UsersService,
     private readonly comments: CommentsService,
+    private readonly releases: ReleaseDirectory,
   ) {}
 
   /** 404 unless the guide exists, is not deleted and the caller may read it. */
@@ -66,26 +68,36 @@ export class GuideReaderService {
     options: DetailOptions = {},
     tx?: EntityManager,
   ): Promise<GuideDetailDto> {
-    const row = await this.guides.detailRow(
-      guideid,
-      { unpatrolled: !!options.unpatrolled, langid: options.langid, userid: caller?.userid },
-      tx,
-    );
+    // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
+    const load = (unpatrolled: boolean) =>
+      this.guides.detailRow(guideid, { unpatrolled, langid: options.langid, userid: caller?.userid }, tx);
+    let row = await load(!!options.unpatrolled && caller !== undefined);
     if (!row || row.guide.deleted) throw notFound('Guide');
     const facts = accessFacts(row);
     if (!(await this.policy.canReadGuide(caller, facts))) throw notFound('Guide');
+    const canEdit = await this.policy.canEditGuide(caller, facts);
+    if (options.unpatrolled && caller && !canEdit) {
+      row = await load(false);
+      if (!row) throw notFound('Guide');
+    }
+    // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
+    if (!canEdit) row = await this.pinToLiveReleases(row, options.langid, tx);
     const useTranslation = row.translation && options.langid && options.langid !== row.guide.langid;
     const [document, translation] = await Promise.all([
       this.documents.source(guideid, row.revision, tx),
       useTranslation && row.translation ? this.documents.translation(row.translation, tx) : undefined,
     ]);
-    const prerequisiteRows = await this.readableRows(
-      caller,
-      await this.guides.summaryRows(
-        document.prerequisiteids,
-        options.excludePrerequisiteSteps ? 'summary' : 'full',
-        tx,
+    const prerequisiteRows = await this.pinPrerequisites(
+      await this.readableRows(
+        caller,
+        await this.guides.summaryRows(
+          document.prerequisiteids,
+          options.excludePrerequisiteSteps ? 'summary' : 'full',
+          tx,
+        ),
       ),
+      document.prerequisite_releases ?? [],
+      tx,
     );
     const byId = new Map(prerequisiteRows.map((r) => [r.guide.guideid, r]));
     const prerequisites = document.prerequisiteids
@@ -104,16 +116,13 @@ export class GuideReaderService {
       ? document.steps.map((step) => translateStep(step, translatedSteps[step.stepid]))
       : document.steps;
     const steps = [...inlined, ...ownSteps];
-    const [{ comments, users: authors }, canEdit] = await Promise.all([
-      this.comments.commentsForMany(
-        [
-          { context: 'guide', contextids: [guideid] },
-          { context: 'step', contextids: steps.map((s) => s.stepid) },
-        ],
-        [row.guide.authorid],
-      ),
-      this.policy.canEditGuide(caller, facts),
-    ]);
+    const { comments, users: authors } = await this.comments.commentsForMany(
+      [
+        { context: 'guide', contextids: [guideid] },
+        { context: 'step', contextids: steps.map((s) => s.stepid) },
+      ],
+      [row.guide.authorid],
+    );
     const shownRevision = useTranslation && row.translation ? row.translation : row.revision;
     const stepDtos: StepDto[] = steps.map((step) => {
       const stepComments = comments.get(`step:${step.stepid}`) ?? [];
@@ -132,6 +141,7 @@ export class GuideReaderService {
       userid: row.guide.authorid,
       username: row.username,
       prerequisites: prerequisites.map((r, i) => this.toSummary(r, prerequisiteDocs[i], 0)),
+      prerequisite_releases: document.prerequisite_releases ?? [],
       steps: stepDtos,
       comments: comments.get(`guide:${guideid}`) ?? [],
       author: authors.get(row.guide.authorid) as UserLightDto,
@@ -144,6 +154,56 @@ export class GuideReaderService {
       favorited: row.favorited,
       completed: row.completed,
     };
+  }
+
+  /** The row with the live releases' revisions (source language, and the translation asked for) in place. */
+  private async pinToLiveReleases(row: GuideRow, langid: string | undefined, tx?: EntityManager): Promise<GuideRow> {
+    const guideid = row.guide.guideid;
+    const translated = langid && langid !== row.guide.langid && row.translation ? langid : undefined;
+    const [source, translation] = await Promise.all([
+      this.releases.liveOne('GUIDE', guideid, row.guide.langid),
+      translated ? this.releases.liveOne('GUIDE', guideid, translated) : null,
+    ]);
+    if (!source && !translation) return row;
+    const revisions = await this.guides.findRevisions(
+      [source?.revisionid, translation?.revisionid].filter((id): id is number => id !== undefined),
+      tx,
+    );
+    return {
+      ...row,
+      revision: (source && revisions.get(source.revisionid)) || row.revision,
+      translation: (translation && revisions.get(translation.revisionid)) || row.translation,
+    };
+  }
+
+  /**
+   * Prerequisites pinned by `prerequisite_releases` show that release's revision (`releaseid` null, or a
+   * pinned release no longer released: the newest released one; none: the revision they had).
+   */
+  private async pinPrerequisites(
+    rows: GuideRow[],
+    pins: { guideid: number; releaseid: number | null }[],
+    tx?: EntityManager,
+  ): Promise<GuideRow[]> {
+    const pinned = pins.filter((pin) => rows.some((r) => r.guide.guideid === pin.guideid));
+    if (!pinned.length) return rows;
+    const ids = pinned.map((pin) => pin.guideid);
+    const [found, live] = await Promise.all([
+      this.releases.find(pinned.flatMap((pin) => (pin.releaseid === null ? [] : [pin.releaseid]))),
+      this.releases.live('GUIDE', ids),
+    ]);
+    const revisionOf = new Map<number, number>();
+    for (const pin of pinned) {
+      const release = pin.releaseid === null ? undefined : found.get(pin.releaseid);
+      const chosen =
+        release && release.status === 'released' && release.docid === pin.guideid ? release : live.get(pin.guideid);
+      if (chosen) revisionOf.set(pin.guideid, chosen.revisionid);
+    }
+    const revisions = await this.guides.findRevisions([...revisionOf.values()], tx);
+    return rows.map((row) => {
+      const revision = revisions.get(revisionOf.get(row.guide.guideid) ?? 0);
+      return revision ? { ...row, revision } : row;
+    });
   }
 
   toSummary(

@@ -7,8 +7,9 @@ import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { CreateStepDto, StepLinesDto, StepOrderDto, UpdateStepDto } from './dto/step-body.dto';
 import { GuideDetailDto, LinesPreviewDto, StepDto } from './dto/guide-response.dto';
 import { GuideStepsService } from './guide-steps.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
+import { GuideId } from './guide-id.param';
 
-const GuideId = () => Param('guideid', new ParseIdPipe('Guide'));
 const StepId = () => Param('stepid', new ParseIdPipe('Step'));
 
 @ApiTags('Guide steps')
@@ -17,6 +18,7 @@ export class GuideStepsController {
   constructor(private readonly steps: GuideStepsService) {}
 
   @Post('steps/lines/preview')
+  @ApiErrors(422)
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
@@ -29,6 +31,7 @@ export class GuideStepsController {
   }
 
   @Post(':guideid/steps')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned({ required: false })
   @ApiOperation({
@@ -49,6 +52,7 @@ export class GuideStepsController {
   }
 
   @Patch(':guideid/steps/:stepid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @ApiOperation({
@@ -73,6 +77,7 @@ export class GuideStepsController {
   }
 
   @Delete(':guideid/steps/:stepid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @ApiOperation({ summary: 'Delete a step', description: 'With the step’s revisionid. Answers the guide.' })
@@ -87,6 +92,7 @@ export class GuideStepsController {
   }
 
   @Put(':guideid/steporder')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @ApiOperation({

@@ -5,6 +5,7 @@ import { StaleRevisionError } from '../../common/revisions/stale-revision.error'
 import { nowSeconds } from '../../database/columns';
 import { CommentsService } from '../comments/comments.service';
 import { MediaService } from '../media/media.service';
+import { StepFormsService } from '../step-forms/step-forms.service';
 import type { CreateStepDto, StepLineInputDto, StepOrderDto, UpdateStepDto } from './dto/step-body.dto';
 import type { GuideDetailDto, LinesPreviewDto, StepDto } from './dto/guide-response.dto';
 import { GuideDocumentsService } from './guide-documents.service';
@@ -39,6 +40,7 @@ export class GuideStepsService {
     private readonly documents: GuideDocumentsService,
     private readonly media: MediaService,
     private readonly comments: CommentsService,
+    private readonly forms: StepFormsService,
   ) {}
 
   private async assertImages(caller: AuthenticatedUser, ids: number[], before: number[]): Promise<void> {
@@ -67,7 +69,9 @@ export class GuideStepsService {
       const imageids = body.media?.data ?? [];
       await this.assertImages(caller, imageids, []);
       const stepid = await this.guides.insertStep(guideid, tx.manager);
-      const stepData: StepData = { title: body.title ?? '', lines: toLines(body.lines), imageids };
+      const who = { userid: caller.userid, date: nowSeconds() };
+      const form = await this.forms.save(guideid, stepid, body.form, null, who, tx.manager);
+      const stepData: StepData = { title: body.title ?? '', lines: toLines(body.lines), imageids, form };
       const stepRevision = await this.guides.insertStepRevision(
         { stepid, guideid, userid: caller.userid, date: nowSeconds(), data: stepData },
         tx.manager,
@@ -132,8 +136,13 @@ export class GuideStepsService {
         title: body.title ?? current.title,
         lines: body.lines ? toLines(body.lines) : current.lines,
         imageids: body.media ? body.media.data : current.imageids,
+        form: current.form ?? null,
       };
-      if (sameData(next, current)) return undefined;
+      if (body.form !== undefined) {
+        const who = { userid: caller.userid, date: nowSeconds() };
+        next.form = await this.forms.save(guideid, stepid, body.form, current.form ?? null, who, context.tx.manager);
+      }
+      if (sameData(next, { ...current, form: current.form ?? null })) return undefined;
       await this.assertImages(caller, next.imageids, current.imageids);
       const newRevision = await this.guides.insertStepRevision(
         { stepid, guideid, userid: caller.userid, date: nowSeconds(), data: next },
@@ -160,6 +169,10 @@ export class GuideStepsService {
       if (step.revisionid !== revisionid) throw this.staleStep(guideid, stepid, caller);
       if (!(await this.guides.advanceStep(stepid, revisionid, { deleted: true }, context.tx.manager))) {
         throw this.staleStep(guideid, stepid, caller);
+      }
+      const [revision] = await this.guides.findStepRevisions([step.revisionid], context.tx.manager);
+      if (parseStored<StepData>(revision.data).form) {
+        await this.forms.remove(guideid, stepid, { userid: caller.userid, date: nowSeconds() }, context.tx.manager);
       }
       return { ...context.data, steps: context.data.steps.filter((s) => s.stepid !== stepid) };
     });

@@ -105,6 +105,9 @@ export class GuideTranslationsService {
     if (body.media !== undefined) {
       throw unprocessable('media cannot be set on a translation (it is shared by all languages)', 'media');
     }
+    if (body.form !== undefined) {
+      throw unprocessable('form cannot be set on a translation (it is shared by all languages)', 'form');
+    }
     const stale = () => new StaleRevisionError(() => this.currentStep(guideid, stepid, langid, caller));
     await this.transactions.run(async (tx) => {
       const target = await this.load(guideid, langid, caller, tx);

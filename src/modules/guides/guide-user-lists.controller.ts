@@ -4,11 +4,12 @@ import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { PaginationQueryDto } from '../../common/validation/pagination.dto';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
-import { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
-import { LangBodyDto, TagBodyDto, UserGuidesQueryDto } from './dto/guide-query.dto';
+import { GuideSummaryDto } from './dto/guide-response.dto';
+import { LangBodyDto, UserGuidesQueryDto } from './dto/guide-query.dto';
 import { GuideUserListsService } from './guide-user-lists.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
+import { GuideId } from './guide-id.param';
 
-const GuideId = () => Param('guideid', new ParseIdPipe('Guide'));
 const UserId = () => Param('userid', new ParseIdPipe('User'));
 
 @ApiTags('Guides')
@@ -17,6 +18,7 @@ export class GuideUserListsController {
   constructor(private readonly lists: GuideUserListsService) {}
 
   @Get('user/guides')
+  @ApiErrors(422)
   @Authenticated()
   @ApiOperation({
     summary: 'Guides the current user contributed to',
@@ -28,6 +30,7 @@ export class GuideUserListsController {
   }
 
   @Get('users/:userid/guides')
+  @ApiErrors(404, 422)
   @Public()
   @ApiOperation({
     summary: 'Guides a user contributed to',
@@ -43,6 +46,7 @@ export class GuideUserListsController {
   }
 
   @Get('user/completions')
+  @ApiErrors(422)
   @Authenticated()
   @ApiOperation({ summary: 'Guides the current user completed', description: 'By guideid.' })
   @ApiOkResponse({ type: [GuideSummaryDto] })
@@ -54,6 +58,7 @@ export class GuideUserListsController {
   }
 
   @Get('users/:userid/completions')
+  @ApiErrors(404, 422)
   @Public()
   @ApiOperation({ summary: 'Guides a user completed', description: 'Readable ones, by guideid. Unknown user: 404.' })
   @ApiOkResponse({ type: [GuideSummaryDto] })
@@ -66,6 +71,7 @@ export class GuideUserListsController {
   }
 
   @Put('guides/:guideid/completed')
+  @ApiErrors(404, 422)
   @HttpCode(204)
   @Authenticated()
   @ApiOperation({
@@ -82,6 +88,7 @@ export class GuideUserListsController {
   }
 
   @Delete('guides/:guideid/completed')
+  @ApiErrors(404)
   @HttpCode(204)
   @Authenticated()
   @ApiOperation({ summary: 'Unmark a guide completed', description: '204 whether or not it was marked.' })
@@ -91,6 +98,7 @@ export class GuideUserListsController {
   }
 
   @Get('user/favorites/guides')
+  @ApiErrors(422)
   @Authenticated()
   @ApiOperation({ summary: 'The current user’s favorite guides', description: 'Newest favorite first.' })
   @ApiOkResponse({ type: [GuideSummaryDto] })
@@ -102,6 +110,7 @@ export class GuideUserListsController {
   }
 
   @Get('users/:userid/favorites/guides')
+  @ApiErrors(404, 422)
   @Public()
   @ApiOperation({
     summary: 'A user’s favorite guides',
@@ -117,6 +126,7 @@ export class GuideUserListsController {
   }
 
   @Put('user/favorites/guides/:guideid')
+  @ApiErrors(404, 422)
   @HttpCode(204)
   @Authenticated()
   @ApiOperation({ summary: 'Favorite a guide', description: 'Once per user (again: no change). 204.' })
@@ -130,50 +140,12 @@ export class GuideUserListsController {
   }
 
   @Delete('user/favorites/guides/:guideid')
+  @ApiErrors(404)
   @HttpCode(204)
   @Authenticated()
   @ApiOperation({ summary: 'Unfavorite a guide', description: '204 whether or not it was a favorite.' })
   @ApiNoContentResponse()
   async unfavorite(@GuideId() guideid: number, @CurrentUser() caller: AuthenticatedUser): Promise<void> {
     await this.lists.unmark('favorite', guideid, caller);
-  }
-
-  @Get('guides/:guideid/tags')
-  @Public()
-  @ApiOperation({ summary: 'Tags of a guide', description: 'Alphabetical. Unreadable or unknown guide: 404.' })
-  @ApiOkResponse({ type: [String] })
-  tags(@GuideId() guideid: number, @CurrentUser() caller?: AuthenticatedUser): Promise<string[]> {
-    return this.lists.tagsOf(guideid, caller);
-  }
-
-  @Put('guides/:guideid/tag')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Tag a guide',
-    description:
-      'By those who may edit the guide. Creates the tag if new. No revision, no revisionid. Answers the guide.',
-  })
-  @ApiOkResponse({ type: GuideDetailDto })
-  addTag(
-    @GuideId() guideid: number,
-    @Body() body: TagBodyDto,
-    @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
-    return this.lists.changeTag(guideid, body.tag, 'add', caller);
-  }
-
-  @Delete('guides/:guideid/tag')
-  @Authenticated()
-  @ApiOperation({
-    summary: 'Untag a guide',
-    description: 'A tag the guide does not have (case-insensitive): 404. Answers the guide.',
-  })
-  @ApiOkResponse({ type: GuideDetailDto })
-  removeTag(
-    @GuideId() guideid: number,
-    @Body() body: TagBodyDto,
-    @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
-    return this.lists.changeTag(guideid, body.tag, 'remove', caller);
   }
 }

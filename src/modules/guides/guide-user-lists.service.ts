@@ -5,13 +5,13 @@ import { nowSeconds } from '../../database/columns';
 import { TransactionService } from '../../database/transaction.service';
 import { TagsService } from '../tags/tags.service';
 import { UsersService } from '../users/users.service';
-import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
+import type { GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideEditorService } from './guide-editor.service';
-import { GUIDE_COMPLETED, type GuideCompletedPayload } from './guide-events';
-import { accessFacts, GuideReaderService } from './guide-reader.service';
+import { GuideCompleted } from './guide.events';
+import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository } from './guides.repository';
 
-/** Lists per user (contributions, completions, favorites), the marks themselves, and guide tags. */
+/** Lists per user (contributions, completions, favorites) and the marks themselves. */
 @Injectable()
 export class GuideUserListsService {
   constructor(
@@ -65,8 +65,7 @@ export class GuideUserListsService {
         tx.manager,
       );
       if (added && kind === 'completion') {
-        const payload: GuideCompletedPayload = { guideid, userid: caller.userid, authorid: row.guide.authorid };
-        tx.publish({ name: GUIDE_COMPLETED, payload });
+        tx.publish(GuideCompleted({ guideid, userid: caller.userid, authorid: row.guide.authorid }));
       }
     });
   }
@@ -74,30 +73,5 @@ export class GuideUserListsService {
   async unmark(kind: 'completion' | 'favorite', guideid: number, caller: AuthenticatedUser): Promise<void> {
     await this.reader.assertReadable(caller, guideid);
     await this.guides.unmark(kind, guideid, caller.userid);
-  }
-
-  async tagsOf(guideid: number, caller: AuthenticatedUser | undefined): Promise<string[]> {
-    await this.reader.assertReadable(caller, guideid);
-    return (await this.tags.tagsOf('guide', [guideid])).get(guideid) ?? [];
-  }
-
-  /** Adds or removes a tag (no revision); answers the guide detail. Removing a tag the guide lacks: 404. */
-  async changeTag(
-    guideid: number,
-    tag: string,
-    action: 'add' | 'remove',
-    caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
-    const row = await this.reader.assertReadable(caller, guideid);
-    await this.editor.assertCanEdit(caller, accessFacts(row));
-    if (action === 'add') {
-      await this.tags.add('guide', guideid, tag);
-    } else {
-      const name = this.tags.normalize(tag).toLowerCase();
-      const current = (await this.tags.tagsOf('guide', [guideid])).get(guideid) ?? [];
-      if (!current.some((t) => t.toLowerCase() === name)) throw notFound('Tag');
-      await this.tags.remove('guide', guideid, tag);
-    }
-    return this.reader.detail(guideid, caller);
   }
 }

@@ -3,6 +3,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
 import { nowSeconds } from '../../database/columns';
 import { TransactionService } from '../../database/transaction.service';
+import { AuditService } from '../../platform/audit/audit.service';
 import { PolicyService } from '../access/policy.service';
 import { UsersService } from '../users/users.service';
 import type { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
@@ -12,6 +13,7 @@ import { GuideFieldsService } from './guide-fields.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuideTranslationsService } from './guide-translations.service';
 import { GuidesRepository } from './guides.repository';
+import { GuideApprovalSlots, type GuideApprovalSlotChange } from './guide-approval-slots';
 
 export const DEFAULT_LANGID = 'en';
 
@@ -27,6 +29,8 @@ export class GuideWriterService {
     private readonly policy: PolicyService,
     private readonly users: UsersService,
     private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
+    private readonly approvalSlots: GuideApprovalSlots,
   ) {}
 
   /** What writes answer: the newest version, prerequisite steps not inlined. */
@@ -34,15 +38,34 @@ export class GuideWriterService {
     return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid });
   }
 
+  /**
+   * `author` in a body is Admin-only (DESIGN §3), whatever the value: a grantee naming themselves would
+   * otherwise take the guide over. Checked before any write.
+   */
   private async authorFor(requested: number | undefined, caller: AuthenticatedUser): Promise<number | undefined> {
     if (requested === undefined) return undefined;
-    if (requested !== caller.userid && !this.policy.isAdmin(caller)) {
+    if (!this.policy.isAdmin(caller)) {
       throw new InsufficientPrivilegesException(['Admin'], 'Only an Admin may set the author');
     }
     await this.users.findEntity(requested).catch(() => {
       throw unprocessable(`User ${requested} does not exist`, 'author');
     });
     return requested;
+  }
+
+  /**
+   * The approval fields (ENTERPRISE §2.2) are Admin-only whatever the value, checked before any write;
+   * they change no content, so they make no revision.
+   */
+  private approvalSlotsFor(body: UpdateGuideDto, caller: AuthenticatedUser): GuideApprovalSlotChange | undefined {
+    const { approval_processid, major_release_approval_processid } = body;
+    delete body.approval_processid;
+    delete body.major_release_approval_processid;
+    if (approval_processid === undefined && major_release_approval_processid === undefined) return undefined;
+    if (!this.policy.isAdmin(caller)) {
+      throw new InsufficientPrivilegesException(['Admin'], 'Only an Admin may set approval processes');
+    }
+    return { approval_processid, major_release_approval_processid };
   }
 
   async create(body: CreateGuideDto, caller: AuthenticatedUser): Promise<GuideDetailDto> {
@@ -90,7 +113,9 @@ export class GuideWriterService {
         return this.translations.translateGuide(guide.guideid, body, revisionid, caller);
     }
     const authorid = await this.authorFor(body.author, caller);
+    const slots = this.approvalSlotsFor(body, caller);
     await this.editor.edit(guideid, caller, revisionid, async ({ guide, data, tx }) => {
+      if (slots) await this.approvalSlots.assign(guideid, slots);
       const next = await this.fields.resolve(body, data, {
         guideid,
         authorid: guide.authorid,
@@ -99,6 +124,12 @@ export class GuideWriterService {
       });
       if (authorid !== undefined && authorid !== guide.authorid) {
         await this.guides.updateGuide(guideid, { authorid }, tx.manager);
+        await this.audit.record({
+          action: 'guide.author',
+          entity: ['guide', guideid],
+          before: { authorid: guide.authorid },
+          after: { authorid },
+        });
         this.editor.publishChange(tx, guide, { ...guide, authorid });
         guide.authorid = authorid;
       }
@@ -135,6 +166,11 @@ export class GuideWriterService {
         throw this.editor.stale(guideid, caller);
       }
       this.editor.publishChange(tx, guide, { ...guide, deleted: true });
+      await this.audit.record({
+        action: 'guide.delete',
+        entity: ['guide', guideid],
+        before: { revisionid: guide.revisionid },
+      });
     });
   }
 
@@ -154,6 +190,7 @@ export class GuideWriterService {
       if (!guide.deleted) return;
       await this.guides.updateGuide(guideid, { deleted: false }, tx.manager);
       this.editor.publishChange(tx, guide, { ...guide, deleted: false });
+      await this.audit.record({ action: 'guide.restore', entity: ['guide', guideid], after: { langid } });
     });
     return this.current(guideid, caller, langid);
   }

@@ -1,13 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { MediaService } from '../media/media.service';
+import type { StepFormInputDto } from '../step-forms/dto/step-form.dto';
 import { TagsService } from '../tags/tags.service';
+import { TeamsService } from '../teams/teams.service';
 import { UsersService } from '../users/users.service';
 import type { CreateGuideDto } from './dto/guide-body.dto';
 import { GuideStepsService } from './guide-steps.service';
 import { GuideWriterService } from './guide-writer.service';
 
-type DemoStep = [title: string, lines: [text: string, bullet?: string, level?: number][]];
+/** A demo step form; `signoff` asks the first team for a sign-off (ENTERPRISE §3.2). */
+type DemoForm = { fields: StepFormInputDto['fields']; signoff?: boolean };
+type DemoStep = [title: string, lines: [text: string, bullet?: string, level?: number][], form?: DemoForm];
 
 interface DemoGuide {
   body: CreateGuideDto;
@@ -128,7 +132,19 @@ const GUIDES: DemoGuide[] = [
           ['Drain the remaining water through the service hose.', 'black'],
         ],
       ],
-      ['Clean the filter', [['Unscrew the pump filter and remove lint and coins.', 'black']]],
+      [
+        'Clean the filter',
+        [['Unscrew the pump filter and remove lint and coins.', 'black']],
+        {
+          signoff: true,
+          fields: [
+            { label: 'Filter condition', field_type: 'Radios', options: ['clean', 'worn', 'replaced'], required: true },
+            { label: 'Residual water', field_type: 'Numeric Input', unit: 'ml', min: 0, max: 5000, required: true },
+            { label: 'Pump runs freely', field_type: 'Checkbox', required: true },
+            { label: 'Remarks', field_type: 'Text Area' },
+          ],
+        },
+      ],
     ],
     tags: ['appliance'],
   },
@@ -153,6 +169,7 @@ export class GuidesDemoSeed {
     private readonly steps: GuideStepsService,
     private readonly media: MediaService,
     private readonly tags: TagsService,
+    private readonly teams: TeamsService,
   ) {}
 
   async run(): Promise<void> {
@@ -172,14 +189,16 @@ export class GuidesDemoSeed {
         },
         admin,
       );
-      for (const [title, lines] of demo.steps) {
+      for (const [title, lines, form] of demo.steps) {
         const stepImage = nextImage();
+        const team = form?.signoff ? await this.teams.firstTeam() : undefined;
         await this.steps.create(
           created.guideid,
           {
             title,
             lines: lines.map(([text, bullet = 'black', level = 0]) => ({ text, bullet, level })),
             ...(stepImage ? { media: { type: 'image', data: [stepImage] } } : {}),
+            ...(form ? { form: { fields: form.fields, signoff_teamid: team?.teamid ?? null } } : {}),
           },
           undefined,
           admin,

@@ -4,25 +4,25 @@ import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { XmlResponse } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
-import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { PaginationQueryDto } from '../../common/validation/pagination.dto';
 import { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
 import { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
 import { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
-import { GuideListService } from './guide-list.service';
+import { GuideQueriesService } from './guide-queries.service';
 import { GuideWriterService } from './guide-writer.service';
-
-const GuideId = () => Param('guideid', new ParseIdPipe('Guide'));
+import { ApiErrors } from '../../common/openapi/api-error-responses';
+import { GuideId } from './guide-id.param';
 
 @ApiTags('Guides')
 @Controller('guides')
 export class GuidesController {
   constructor(
-    private readonly lists: GuideListService,
+    private readonly lists: GuideQueriesService,
     private readonly writer: GuideWriterService,
   ) {}
 
   @Get()
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'List guides',
@@ -38,6 +38,7 @@ export class GuidesController {
   }
 
   @Get('featured')
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'Featured guides',
@@ -49,18 +50,21 @@ export class GuidesController {
   }
 
   @Get(':guideid')
+  @ApiErrors(404, 422)
   @Public()
   @XmlResponse('guide')
   @ApiOperation({
     summary: 'A guide with its steps',
     description:
-      'The newest patrolled revision (`unpatrolled`: the newest), in `langid` when a translation exists, else in the ' +
+      'The newest patrolled revision (`unpatrolled`: the newest, for callers who may edit the guide; anyone else gets ' +
+      'the patrolled revision: unreviewed edits are for editors), in `langid` when a translation exists, else in the ' +
       'source language (`locale` says which); untranslated step titles and lines fall back one by one (inlined ' +
       'prerequisite steps are shown in their own source language). ' +
       '`machineTranslateLangid`: see the parameter. Prerequisite steps are inlined before the guide’s own steps unless ' +
       '`excludePrerequisiteSteps` is present; prerequisites the caller may not read are left out. A guide the ' +
       'caller may not read, or a deleted one, is a 404. `can_edit`, `favorited` and `completed` are for the caller. ' +
-      'Authenticated reads are recorded in the view history.',
+      'Authenticated reads are recorded in the view history. Once the guide has a released release, callers who ' +
+      'may not edit it see the newest released release’s revision (editors see the working copy).',
   })
   @ApiOkResponse({ type: GuideDetailDto })
   detail(
@@ -72,16 +76,19 @@ export class GuidesController {
   }
 
   @Post()
+  @ApiErrors(403, 422)
   @Authenticated('Author')
   @ApiOperation({
     summary: 'Create a guide',
     description:
       'Author+. `category` must be an existing category (case-sensitive); `title` defaults to "<category> <subject> ' +
       '<Type>". Parts and tools name ITEM wiki pages, created (from `summary`, `url`) when missing. `image` must be in ' +
-      'the author’s media manager and new `documents` in the caller’s (else 422 on that field). `author` other than ' +
-      'the caller: Admin only (403). Flags must be GUIDE_FLAGS the caller holds the privilege of (403 otherwise); a ' +
+      'the author’s media manager and new `documents` in the caller’s (else 422 on that field). `author`: Admin only ' +
+      '(403 for anyone else, whatever the value). Flags must be GUIDE_FLAGS the caller holds the privilege of (403 otherwise); a ' +
       'guide created private gets GUIDE_IN_PROGRESS automatically, and making a guide public removes it. ' +
-      '`prerequisite_releases`: releases are not enabled, so a non-empty list is a 422. 201 with the guide detail.',
+      '`prerequisite_releases` pins prerequisites to a release ({guideid, releaseid}; releaseid null: the newest ' +
+      'released release); each guideid must be one of `prerequisites` and each releaseid a released release of ' +
+      'it (422 otherwise). 201 with the guide detail.',
   })
   @ApiCreatedResponse({ type: GuideDetailDto })
   create(@Body() body: CreateGuideDto, @CurrentUser() caller: AuthenticatedUser): Promise<GuideDetailDto> {
@@ -89,13 +96,14 @@ export class GuidesController {
   }
 
   @Patch(':guideid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @ApiOperation({
     summary: 'Edit a guide',
     description:
       'The caller must be able to edit the guide (author, granted users and teams, Moderator+). Every rule of the ' +
-      'create body applies. `revisionid` is the newest revision (`head_revisionid`). With a `langid` other than the ' +
+      'create body applies; `author` (the new owner) is Admin only: anyone else gets 403 and nothing changes. `revisionid` is the newest revision (`head_revisionid`). With a `langid` other than the ' +
       'source language only title, summary, introduction and conclusion may be sent: they create or change that ' +
       'translation (its revisionid, or the source one while it does not exist); step text is translated through ' +
       'PATCH /guides/{guideid}/steps/{stepid} with the same `langid`. Values equal to the stored ones ' +
@@ -113,6 +121,7 @@ export class GuidesController {
   }
 
   @Delete(':guideid')
+  @ApiErrors(403, 404, 422)
   @HttpCode(204)
   @Authenticated()
   @Versioned()
@@ -130,6 +139,7 @@ export class GuidesController {
   }
 
   @Post(':guideid/:langid/restore')
+  @ApiErrors(403, 404)
   @HttpCode(200)
   @Authenticated()
   @ApiOperation({
@@ -148,11 +158,15 @@ export class GuidesController {
   }
 
   @Put(':guideid/public')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @ApiOperation({
     summary: 'Make a guide public',
-    description: 'A new revision with public true (none when already public); removes GUIDE_IN_PROGRESS.',
+    description:
+      'A new revision with public true (none when already public); removes GUIDE_IN_PROGRESS. Publishing is an edit ' +
+      '(DESIGN §3): the author, users and teams granted on the guide, and Moderator+ may do it; others 403 (404 when ' +
+      'they may not read the guide).',
   })
   @ApiOkResponse({ type: GuideDetailDto })
   publish(
@@ -164,6 +178,7 @@ export class GuidesController {
   }
 
   @Delete(':guideid/public')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @ApiOperation({

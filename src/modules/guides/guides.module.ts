@@ -5,9 +5,11 @@ import { CommentsModule } from '../comments/comments.module';
 import { CommentsService } from '../comments/comments.service';
 import { MediaModule } from '../media/media.module';
 import { TagsModule } from '../tags/tags.module';
+import { TagsService } from '../tags/tags.service';
+import { StepFormsModule } from '../step-forms/step-forms.module';
+import { StepFormsService } from '../step-forms/step-forms.service';
 import { TeamsModule } from '../teams/teams.module';
 import { UsersModule } from '../users/users.module';
-import { ViewHistoryModule } from '../view-history/view-history.module';
 import { WikisModule } from '../wikis/wikis.module';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import { GuideAccessController } from './guide-access.controller';
@@ -15,23 +17,34 @@ import { GuideAccessService } from './guide-access.service';
 import { GuideDocumentsService } from './guide-documents.service';
 import { GuideEditorService } from './guide-editor.service';
 import { GuideFieldsService } from './guide-fields.service';
-import { GuideListService } from './guide-list.service';
+import { GuideQueriesService } from './guide-queries.service';
 import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuideStepsController } from './guide-steps.controller';
 import { GuideStepsService } from './guide-steps.service';
 import { GuideUserListsController } from './guide-user-lists.controller';
 import { GuideUserListsService } from './guide-user-lists.service';
+import { GuideTagsController } from './guide-tags.controller';
+import { GuideTagsService } from './guide-tags.service';
 import { GuideTranslationsService } from './guide-translations.service';
 import { GuideWriterService } from './guide-writer.service';
 import { GuidesDemoSeed } from './guides-demo.seed';
 import { GuidesController } from './guides.controller';
 import { GuidesRepository } from './guides.repository';
+import { GuideDocumentProvider } from './guide-document.provider';
+import { DocumentRegistry } from '../../platform/documents/document-registry';
+import { GuideApprovalSlots } from './guide-approval-slots';
 
 /** Guides, their steps, revisions and languages, access grants, per-user lists; demo content at order 40. */
 @Module({
-  imports: [WikisModule, MediaModule, TagsModule, UsersModule, CommentsModule, ViewHistoryModule, TeamsModule],
-  controllers: [GuideStepsController, GuidesController, GuideAccessController, GuideUserListsController],
+  imports: [WikisModule, MediaModule, TagsModule, UsersModule, CommentsModule, TeamsModule, StepFormsModule],
+  controllers: [
+    GuideStepsController,
+    GuidesController,
+    GuideAccessController,
+    GuideUserListsController,
+    GuideTagsController,
+  ],
   providers: [
     GuidesRepository,
     GuideDocumentsService,
@@ -41,12 +54,16 @@ import { GuidesRepository } from './guides.repository';
     GuideWriterService,
     GuideTranslationsService,
     GuideStepsService,
-    GuideListService,
+    GuideQueriesService,
     GuideMachineTranslationService,
     GuideAccessService,
     GuideUserListsService,
+    GuideTagsService,
     GuidesDemoSeed,
+    GuideDocumentProvider,
+    GuideApprovalSlots,
   ],
+  exports: [GuideApprovalSlots],
 })
 export class GuidesModule implements OnModuleInit {
   constructor(
@@ -57,9 +74,16 @@ export class GuidesModule implements OnModuleInit {
     private readonly comments: CommentsService,
     private readonly seeds: DemoSeedRegistry,
     private readonly demo: GuidesDemoSeed,
+    private readonly registry: DocumentRegistry,
+    private readonly documentProvider: GuideDocumentProvider,
+    private readonly tags: TagsService,
+    private readonly stepForms: StepFormsService,
   ) {}
 
   onModuleInit(): void {
+    this.registry.register('GUIDE', this.documentProvider);
+    this.tags.registerKind('guide');
+    this.stepForms.useSteps({ stepIds: (guideid, tx) => this.guides.liveStepIds(guideid, tx) });
     // Only guides anyone may read resolve; others render as plain text.
     this.wikiText.registerLoader('guide', async (ids) => {
       const rows = await this.guides.publicGuides(ids);

@@ -1,3 +1,4 @@
+import { likeContains } from '../../database/sql-reader';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
@@ -105,6 +106,19 @@ export class GuidesRepository {
     return this.manager(tx).createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid }).getOne();
   }
 
+  /** Guides (not deleted) whose title contains `term`, case-insensitively; newest first. */
+  async searchTitles(term: string, limit: number): Promise<number[]> {
+    const rows = await this.manager()
+      .createQueryBuilder(GuideEntity, 'g')
+      .select('g.guideid', 'guideid')
+      .where('g.deleted = :deleted', { deleted: false })
+      .andWhere("LOWER(g.title) LIKE :term ESCAPE '!'", { term: likeContains(term.toLowerCase()) })
+      .orderBy('g.guideid', 'DESC')
+      .limit(limit)
+      .getRawMany<{ guideid: number }>();
+    return rows.map((r) => Number(r.guideid));
+  }
+
   /** The guide row for a write, with its grants, in one statement (locked for the transaction on MySQL). */
   async findGuideForWrite(
     guideid: number,
@@ -147,6 +161,16 @@ export class GuidesRepository {
 
   insertRevision(revision: Omit<GuideRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
     return insertReturningId(tx, GuideRevisionEntity, revision as QueryDeepPartialEntity<GuideRevisionEntity>);
+  }
+
+  /** Revisions by id, in one statement. */
+  async findRevisions(revisionids: number[], tx?: EntityManager): Promise<Map<number, GuideRevisionEntity>> {
+    if (!revisionids.length) return new Map();
+    const rows = await this.manager(tx)
+      .createQueryBuilder(GuideRevisionEntity, 'r')
+      .where('r.revisionid IN (:...revisionids)', { revisionids: [...new Set(revisionids)] })
+      .getMany();
+    return new Map(rows.map((r) => [r.revisionid, r]));
   }
 
   findRevision(revisionid: number, tx?: EntityManager): Promise<GuideRevisionEntity | null> {
@@ -201,6 +225,14 @@ export class GuidesRepository {
 
   insertStep(guideid: number, tx: EntityManager): Promise<number> {
     return insertReturningId(tx, GuideStepEntity, { guideid, revisionid: 0, deleted: false });
+  }
+
+  /** The guide's steps that are not deleted. */
+  async liveStepIds(guideid: number, tx?: EntityManager): Promise<number[]> {
+    const rows = await (tx ?? this.dataSource.manager)
+      .getRepository(GuideStepEntity)
+      .find({ select: { stepid: true }, where: { guideid, deleted: false }, order: { stepid: 'ASC' } });
+    return rows.map((r) => r.stepid);
   }
 
   findStep(stepid: number, tx?: EntityManager): Promise<GuideStepEntity | null> {
@@ -435,9 +467,11 @@ export class GuidesRepository {
     return rows.map((row) => row.teamid);
   }
 
-  async grant(kind: 'user' | 'team', guideid: number, id: number, date: number): Promise<void> {
+  /** True when the grant is new. */
+  async grant(kind: 'user' | 'team', guideid: number, id: number, date: number): Promise<boolean> {
     const entity = kind === 'user' ? GuideUserGrantEntity : GuideTeamGrantEntity;
     const key = kind === 'user' ? 'userid' : 'teamid';
+    if (await this.dataSource.manager.getRepository(entity).existsBy({ guideid, [key]: id })) return false;
     await this.dataSource.manager
       .createQueryBuilder()
       .insert()
@@ -445,12 +479,16 @@ export class GuidesRepository {
       .values({ guideid, [key]: id, date })
       .orIgnore()
       .execute();
+    return true;
   }
 
-  async revoke(kind: 'user' | 'team', guideid: number, id: number): Promise<void> {
-    if (kind === 'user')
-      await this.dataSource.manager.getRepository(GuideUserGrantEntity).delete({ guideid, userid: id });
-    else await this.dataSource.manager.getRepository(GuideTeamGrantEntity).delete({ guideid, teamid: id });
+  /** True when there was a grant to remove. */
+  async revoke(kind: 'user' | 'team', guideid: number, id: number): Promise<boolean> {
+    const result =
+      kind === 'user'
+        ? await this.dataSource.manager.getRepository(GuideUserGrantEntity).delete({ guideid, userid: id })
+        : await this.dataSource.manager.getRepository(GuideTeamGrantEntity).delete({ guideid, teamid: id });
+    return Boolean(result.affected);
   }
 
   // ---- completions and favorites ----

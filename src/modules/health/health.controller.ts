@@ -6,6 +6,9 @@ import { DataSource } from 'typeorm';
 import { Public } from '../../common/auth/auth-rule.decorators';
 import { HealthDto } from './health.dto';
 
+/** `/health` answers within this time, even when the database hangs. */
+export const HEALTH_TIMEOUT_MS = 1500;
+
 @ApiTags('Health')
 @Controller({ path: 'health' })
 export class HealthController {
@@ -13,16 +16,55 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Liveness and database check (outside /api/2.0)' })
+  @ApiOperation({ summary: 'Liveness and database check (outside /api/2.0); 503 within 2 s when the database is away' })
   @ApiOkResponse({ type: HealthDto })
-  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The database does not answer.' })
-  async check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
+  @ApiServiceUnavailableResponse({
+    type: HealthDto,
+    description: 'The database does not answer (or not within 1.5 s).',
+  })
+  check(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
+    return this.databaseAnswers(reply);
+  }
+
+  @Get('live')
+  @Public()
+  @ApiOperation({
+    summary: 'Liveness (outside /api/2.0): the process answers HTTP; the database is not asked',
+    description: 'For a liveness probe: restart the instance only when this fails.',
+  })
+  @ApiOkResponse({ type: HealthDto })
+  live(): HealthDto {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @Public()
+  @ApiOperation({
+    summary: 'Readiness (outside /api/2.0): the database answers within 1.5 s',
+    description: 'For a readiness probe or a load balancer: send traffic only while this is 200.',
+  })
+  @ApiOkResponse({ type: HealthDto })
+  @ApiServiceUnavailableResponse({
+    type: HealthDto,
+    description: 'The database does not answer (or not within 1.5 s).',
+  })
+  ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthDto> {
+    return this.databaseAnswers(reply);
+  }
+
+  private async databaseAnswers(reply: FastifyReply): Promise<HealthDto> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('health check timed out')), HEALTH_TIMEOUT_MS);
+    });
     try {
-      await this.dataSource.query('SELECT 1');
+      await Promise.race([this.dataSource.query('SELECT 1'), timeout]);
       return { status: 'ok' };
     } catch {
-      void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
+      void reply.status(HttpStatus.SERVICE_UNAVAILABLE).header('retry-after', '5');
       return { status: 'unavailable' };
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

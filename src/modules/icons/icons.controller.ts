@@ -6,6 +6,7 @@ import { iconSvg } from '../../common/flags/icon-svg';
 import { notFound } from '../../common/http/api-errors';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { BADGES } from '../reputation/badge-rules';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 const BADGE_COLORS = { bronze: '#cd7f32', silver: '#a8a8a8', gold: '#d4af37' } as const;
 const CACHE = 'public, max-age=86400';
@@ -15,6 +16,7 @@ const CACHE = 'public, max-age=86400';
 @Controller('icons')
 export class IconsController {
   @Get('flags/:flagid')
+  @ApiErrors(404)
   @Public()
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', CACHE)
@@ -28,6 +30,7 @@ export class IconsController {
   }
 
   @Get('badges/:badgeid')
+  @ApiErrors(404)
   @Public()
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', CACHE)
@@ -41,6 +44,7 @@ export class IconsController {
   }
 
   @Get('avatar')
+  @ApiErrors(400)
   @Public()
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', CACHE)

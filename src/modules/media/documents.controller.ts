@@ -9,6 +9,7 @@ import { OrderedPageQueryDto, UploadQueryDto } from './dto/media-query.dto';
 import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
 import { UploadRoute } from './upload-route.decorator';
 import { readUpload } from './upload-reader';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 @ApiTags('Media')
 @Controller()
@@ -19,6 +20,7 @@ export class DocumentsController {
   ) {}
 
   @Get('media/documents/:document')
+  @ApiErrors(404)
   @Public()
   @ApiOperation({
     summary: 'Document detail',
@@ -34,6 +36,7 @@ export class DocumentsController {
   }
 
   @Get('user/media/documents')
+  @ApiErrors(422)
   @Authenticated()
   @ApiOperation({ summary: "The caller's media manager: documents", description: 'Ordered by documentid (`order`).' })
   @ApiOkResponse({ type: DocumentObjectDto, isArray: true })
@@ -42,6 +45,7 @@ export class DocumentsController {
   }
 
   @Post('user/media/documents')
+  @ApiErrors(413, 422)
   @Authenticated()
   @UploadRoute('document')
   @ApiOperation({

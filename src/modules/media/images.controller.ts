@@ -17,6 +17,7 @@ import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
 import { VARIANTS_DESCRIPTION } from './processing/image-variants';
 import { UploadRoute } from './upload-route.decorator';
 import { readUpload } from './upload-reader';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 const ID_OR_GUID = 'Image id (integer) or 16-character guid.';
 
@@ -29,6 +30,7 @@ export class ImagesController {
   ) {}
 
   @Get('media/images/:image')
+  @ApiErrors(404)
   @Public()
   @ApiOperation({
     summary: 'Image detail',
@@ -42,6 +44,7 @@ export class ImagesController {
   }
 
   @Get('user/media/images')
+  @ApiErrors(422)
   @Authenticated()
   @ApiOperation({
     summary: "The caller's media manager: images",
@@ -54,6 +57,7 @@ export class ImagesController {
   }
 
   @Post('user/media/images')
+  @ApiErrors(413, 422)
   @Authenticated()
   @UploadRoute('image')
   @ApiOperation({
@@ -71,10 +75,14 @@ export class ImagesController {
     @Query() query: ImageUploadQueryDto,
   ): Promise<ImageDetailDto> {
     const file = await readUpload(request, query.file, this.options.uploadLimit);
-    return this.images.upload(user.userid, file.data, { filename: file.filename, cropToRatio: query.cropToRatio });
+    return this.images.upload(user.userid, file.data, {
+      filename: file.filename,
+      cropToRatio: query.cropToRatio === 'VARIABLE' ? undefined : query.cropToRatio,
+    });
   }
 
   @Post('user/media/images/:image')
+  @ApiErrors(404, 422)
   @Authenticated()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
@@ -91,6 +99,7 @@ export class ImagesController {
   }
 
   @Delete('user/media/images/:imageids')
+  @ApiErrors(404, 422)
   @Authenticated()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({

@@ -143,4 +143,8 @@ export class ImagesRepository {
     if (still.length) await this.repo(tx).delete({ imageid: In(still) });
     return still;
   }
+
+  async setFileSize(imageid: number, fileSize: number): Promise<void> {
+    await this.dataSource.manager.update(ImageEntity, { imageid }, { fileSize });
+  }
 }

@@ -6,11 +6,12 @@ import type { ImageDetailDto } from './dto/image-detail.dto';
 import type { UserImagesQueryDto } from './dto/media-query.dto';
 import type { ImageEntity } from './entities/image.entity';
 import { ImagesRepository } from './images.repository';
-import { imageKey, newGuid, parseMediaRef, GUID_PATTERN } from './media-keys';
+import { imageKey, newGuid, parseMediaRef, uploadKey, GUID_PATTERN } from './media-keys';
+import { ImageVariantsJob } from './image-variants.job';
 import { imageKeys, MediaMappers } from './media-mappers';
 import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
 import { MediaUsageService } from './media-usage.service';
-import { processImage, type ProcessedImage } from './processing/image-processor';
+import { inspectImage, type ProcessedImage } from './processing/image-processor';
 import { ORIGINAL, type CropRatio } from './processing/image-variants';
 import { contentTypeOf, MediaStorage } from './storage/media-storage';
 import { StoredFiles } from './storage/stored-files';
@@ -35,6 +36,7 @@ export class ImagesService {
     private readonly mappers: MediaMappers,
     private readonly storage: MediaStorage,
     private readonly transactions: TransactionService,
+    private readonly variants: ImageVariantsJob,
     @Inject(MEDIA_OPTIONS) private readonly options: MediaOptions,
   ) {}
 
@@ -60,13 +62,30 @@ export class ImagesService {
     return rows.map((row) => this.mappers.imageDetail(row));
   }
 
+  /**
+   * Checks the upload from its header, stores it and answers at once; the original and the size variants
+   * are made by a background job (ImageVariantsJob), and their URLs answer 404 until then.
+   */
   async upload(userid: number, data: Buffer, options: NewImageOptions): Promise<ImageDetailDto> {
-    const processed = await processImage(data, {
+    const image = await inspectImage(data, {
       maxPixels: this.options.maxImagePixels,
       cropToRatio: options.cropToRatio,
       minSide: options.minSide,
     });
-    return this.mappers.imageDetail(await this.store(userid, processed, options));
+    const guid = newGuid();
+    const files = new StoredFiles(this.storage);
+    await files.putAll([{ key: uploadKey(guid), data, contentType: 'application/octet-stream' }]);
+    const row = await files.commitWith(() =>
+      this.transactions.run(async ({ manager }) => {
+        const inserted = await this.images.insert(
+          newImageRow(guid, userid, { ...image, files: new Map([[ORIGINAL, data]]) }, options),
+          manager,
+        );
+        await this.variants.enqueue({ imageid: inserted.imageid, guid, image });
+        return inserted;
+      }),
+    );
+    return this.mappers.imageDetail(row);
   }
 
   /** Writes the files, then the row; the files are removed again if the row cannot be committed. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
-import { UserEntity } from '../users/entities/user.entity';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { JobRunner } from '../../platform/jobs/job-runner';
 import { ImagesService } from './images.service';
 
 /** Gradient pictures, 1200×900 (4:3), in the colours of a workbench. */
@@ -26,23 +25,24 @@ export function gradientPng(from: string, to: string, width = 1200, height = 900
 
 /**
  * Demo content, order 20: a few generated pictures in the media managers of the demo users (the first
- * accounts, read-only from the users table, which the accounts module seeded at order 10).
+ * demo accounts, which the accounts step seeded at order 10 and shared as `demo.userids`).
  */
 @Injectable()
 export class MediaDemoSeed {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly seeds: DemoSeedRegistry,
+    private readonly jobs: JobRunner,
     private readonly images: ImagesService,
   ) {}
 
   async run(): Promise<void> {
-    const users = await this.dataSource
-      .getRepository(UserEntity)
-      .find({ select: { userid: true }, order: { userid: 'ASC' }, take: 3 });
-    if (!users.length) return;
+    const owners = (this.seeds.get<number[]>('demo.userids') ?? []).slice(0, 3);
+    if (!owners.length) return;
     for (const [index, demo] of DEMO_IMAGES.entries()) {
-      const owner = users[index % users.length];
-      await this.images.upload(owner.userid, await gradientPng(demo.from, demo.to), { filename: demo.name });
+      await this.images.upload(owners[index % owners.length], await gradientPng(demo.from, demo.to), {
+        filename: demo.name,
+      });
     }
+    await this.jobs.drain();
   }
 }

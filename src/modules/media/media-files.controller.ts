@@ -1,11 +1,12 @@
 import { Controller, Get, HttpStatus, Param, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/auth/auth-rule.decorators';
 import { notFound } from '../../common/http/api-errors';
 import { PlaceholderImages } from './placeholder-images';
-import { contentTypeOf, isValidMediaKey, MediaStorage } from './storage/media-storage';
+import { contentTypeOf, isServedMediaKey, MediaStorage } from './storage/media-storage';
 import { IMMUTABLE_CACHE } from './storage/s3-media-storage';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 /** `bytes=start-` or `bytes=start-end`; other forms (suffix, multiple ranges) are answered with the whole file. */
 export function parseRange(header: string | undefined): { start: number; end?: number } | undefined {
@@ -30,17 +31,23 @@ export class MediaFilesController {
   ) {}
 
   @Get('files/*')
+  @ApiErrors(404)
   @Public()
   @ApiOperation({
     summary: 'A stored media file',
     description:
       'The URLs in Image, Video and Document objects point here when files are stored locally. Long-lived cache ' +
-      'headers; `Range: bytes=start-[end]` is honoured (video seeking).',
+      'headers; `Range: bytes=start-[end]` is honoured (video seeking). The size variants of a newly uploaded ' +
+      'image (and its `original`) are made by a background job: until it has run (usually well under a second), ' +
+      'their URLs answer 404 without cache headers, so clients retry.',
   })
   @ApiParam({ name: '*', description: 'The file key, e.g. `images/Ab/AbCd…16.medium.jpg`.' })
+  @ApiResponse({ status: 200, description: 'The file.' })
+  @ApiResponse({ status: 206, description: 'The requested byte range of the file (`Range`).' })
+  @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` matches the ETag).' })
   async file(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const key = (request.params as Record<string, string>)['*'] ?? '';
-    if (!isValidMediaKey(key)) throw notFound('File');
+    if (!isServedMediaKey(key)) throw notFound('File');
     const etag = `"${key.split('/').pop()}"`;
     if (request.headers['if-none-match'] === etag) {
       await reply.status(HttpStatus.NOT_MODIFIED).header('etag', etag).header('cache-control', IMMUTABLE_CACHE).send();
@@ -64,6 +71,7 @@ export class MediaFilesController {
   }
 
   @Get('placeholders/:name')
+  @ApiErrors(404)
   @Public()
   @ApiExcludeEndpoint()
   async placeholder(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {

@@ -28,6 +28,8 @@ const shard = (guid: string) => guid.slice(0, 2);
 
 export const imageKey = (guid: string, variant: string, ext: string) =>
   `images/${shard(guid)}/${guid}.${variant}.${ext}`;
+/** Where an image upload waits for its variants (not served). */
+export const uploadKey = (guid: string) => `uploads/${shard(guid)}/${guid}.source`;
 export const videoKey = (guid: string, ext: string) => `videos/${shard(guid)}/${guid}.${ext}`;
 
 /** The file keeps a readable name for downloads: letters, digits, `.`, `-`, `_` of the uploaded name. */

@@ -8,7 +8,7 @@ import type { ImageEntity } from './entities/image.entity';
 import type { VideoEntity } from './entities/video.entity';
 import { imageKey, videoKey } from './media-keys';
 import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
-import { defaultAvatarUrl } from '../icons/icon-urls';
+import { defaultAvatarUrl } from '../../common/flags/icon-urls';
 import { IMAGE_VARIANTS, ORIGINAL, VARIANT_NAMES } from './processing/image-variants';
 
 /** The image of users and teams without one of their own. */

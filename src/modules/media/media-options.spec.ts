@@ -13,7 +13,8 @@ describe('media options', () => {
       publicUrl: 'https://guides.example.com',
       placeholderBaseUrl: 'https://guides.example.com/api/2.0/media/placeholders',
       uploadLimit: 50 * 1024 * 1024,
-      maxImagePixels: 100_000_000,
+      maxImagePixels: 50_000_000,
+      resizeConcurrency: 2,
       ffprobePath: 'ffprobe',
       ffmpegPath: 'ffmpeg',
     });
@@ -27,7 +28,7 @@ describe('media options', () => {
       MEDIA_S3_FORCE_PATH_STYLE: 'true',
       MEDIA_S3_PREFIX: '/prod',
       MEDIA_PUBLIC_URL: 'https://cdn.example.com/guides/',
-      MEDIA_MAX_PIXELS: '50000000',
+      MEDIA_MAX_PIXELS: '24000000',
     });
     expect(options.storage).toEqual({
       kind: 's3',
@@ -40,7 +41,7 @@ describe('media options', () => {
       prefix: 'prod/',
     });
     expect(options.filesBaseUrl).toBe('https://cdn.example.com/guides');
-    expect(options.maxImagePixels).toBe(50_000_000);
+    expect(options.maxImagePixels).toBe(24_000_000);
   });
 
   it('names every bad variable', () => {

@@ -23,6 +23,8 @@ export interface MediaOptions {
   uploadLimit: number;
   /** Decompression-bomb guard: largest width × height of an image accepted. */
   maxImagePixels: number;
+  /** Image renders (original and size variants) running at once per instance. */
+  resizeConcurrency: number;
   ffprobePath: string;
   ffmpegPath: string;
 }
@@ -53,6 +55,7 @@ export function loadMediaOptions(config: AppConfig): MediaOptions {
     placeholderBaseUrl: `${serviceBase}/placeholders`,
     uploadLimit: config.uploadLimit,
     maxImagePixels: media.maxImagePixels,
+    resizeConcurrency: media.resizeConcurrency,
     ffprobePath: media.ffprobePath,
     ffmpegPath: media.ffmpegPath,
   };

@@ -1,104 +1,72 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { TransactionService } from '../../database/transaction.service';
+import { JobRunner } from '../../platform/jobs/job-runner';
+import { Scheduler } from '../../platform/jobs/scheduler';
 import { ImagesRepository } from './images.repository';
 import { imageKeys } from './media-mappers';
 import { MediaStorage } from './storage/media-storage';
 
 const OWNER_KIND = /^[a-z][a-z_]{0,15}$/;
-/** After a usage change, orphans are collected this much later (the caller's transaction has committed by then). */
-export const SWEEP_DELAY_MS = 500;
-/** A full sweep catches anything a delayed one missed (e.g. a transaction that committed late). */
-export const FULL_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** A full sweep catches anything a targeted one missed. */
+export const FULL_SWEEP_CRON = '*/10 * * * *';
 const SWEEP_BATCH = 200;
+export const SWEEP_IMAGES = 'media.sweep';
 
 /**
  * The image usage registry and its garbage collector. Modules that show images (guides, steps, wikis,
  * users, videos…) call `setUsage` with the full set an owner uses; an image that is in no media manager
- * and used by nothing is deleted (rows in a transaction, then its files).
+ * and used by nothing is deleted (rows in a transaction, then its files). Collection is a job enqueued
+ * with the usage change (so it runs only if that change commits), plus a full sweep every 10 minutes.
  */
 @Injectable()
-export class MediaUsageService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MediaUsageService implements OnModuleInit {
   private readonly logger = new Logger('MediaUsage');
-  private readonly pending = new Set<number>();
-  private timer: NodeJS.Timeout | undefined;
-  private interval: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
-  private stopped = false;
 
   constructor(
     private readonly images: ImagesRepository,
     private readonly transactions: TransactionService,
     private readonly storage: MediaStorage,
+    private readonly jobs: JobRunner,
+    private readonly scheduler: Scheduler,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.interval = setInterval(() => void this.enqueue(undefined), FULL_SWEEP_INTERVAL_MS);
-    this.interval.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.interval) clearInterval(this.interval);
-    await this.running;
+  onModuleInit(): void {
+    this.jobs.register<{ ids: number[] }>(SWEEP_IMAGES, ({ ids }) => this.collect(ids), { maxAttempts: 3 });
+    this.scheduler.add({ name: 'media.full-sweep', every: FULL_SWEEP_CRON, run: () => this.collect(undefined) });
   }
 
   /** Replaces the set of images `ownerKind`/`ownerId` uses. Unknown image ids are ignored. */
   async setUsage(ownerKind: string, ownerId: number, imageIds: number[], tx?: EntityManager): Promise<void> {
     if (!OWNER_KIND.test(ownerKind)) throw new Error(`Invalid media owner kind: ${ownerKind}`);
     const wanted = [...new Set(imageIds.filter((id) => Number.isInteger(id) && id > 0))];
-    const apply = async (manager: EntityManager) => {
-      const current = await this.images.usageOf(ownerKind, ownerId, manager);
-      const removed = current.filter((id) => !wanted.includes(id));
+    await this.transactions.run(async ({ manager: current }) => {
+      const manager = tx ?? current;
+      const existing = await this.images.usageOf(ownerKind, ownerId, manager);
+      const removed = existing.filter((id) => !wanted.includes(id));
       const added = await this.images.existingIds(
-        wanted.filter((id) => !current.includes(id)),
+        wanted.filter((id) => !existing.includes(id)),
         manager,
       );
       await this.images.removeUsage(ownerKind, ownerId, removed, manager);
       await this.images.addUsage(ownerKind, ownerId, added, manager);
-      return removed;
-    };
-    const removed = tx ? await apply(tx) : await this.transactions.run(({ manager }) => apply(manager));
-    if (removed.length) this.schedule(removed);
+      if (removed.length) await this.schedule(removed);
+    });
   }
 
-  /** Collects the given images soon, if they are orphans by then. */
-  schedule(ids: number[]): void {
-    ids.forEach((id) => this.pending.add(id));
-    if (this.timer || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.enqueue([...this.pending.values()]);
-      this.pending.clear();
-    }, SWEEP_DELAY_MS);
-    this.timer.unref();
+  /** Collects the given images once the current transaction commits, if they are orphans by then. */
+  schedule(ids: number[]): Promise<void> {
+    return this.jobs.enqueue(SWEEP_IMAGES, { ids });
   }
 
   /** Deletes the given images now if they are orphans (or every orphan when no ids are given). */
   sweep(ids?: number[]): Promise<void> {
-    return this.enqueue(ids);
+    return this.collect(ids);
   }
 
-  /** Runs what is scheduled now and waits for every sweep (tests, shutdown). */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      const ids = [...this.pending.values()];
-      this.pending.clear();
-      await this.enqueue(ids);
-    }
-    await this.running;
-  }
-
-  private enqueue(ids: number[] | undefined): Promise<void> {
-    this.running = this.running
-      .then(() => this.collect(ids))
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'media sweep failed');
-      });
-    return this.running;
+  /** Runs every pending collection (tests, scripts). */
+  flush(): Promise<void> {
+    return this.jobs.drain();
   }
 
   private async collect(ids: number[] | undefined): Promise<void> {

@@ -1,4 +1,5 @@
-import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { AVATAR_SOURCE } from '../users/avatar-source';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
@@ -14,6 +15,7 @@ import { MediaFilesController } from './media-files.controller';
 import { MediaMappers } from './media-mappers';
 import { loadMediaOptions, MEDIA_OPTIONS, type MediaOptions } from './media-options';
 import { MediaUsageService } from './media-usage.service';
+import { ImageVariantsJob } from './image-variants.job';
 import { MediaService } from './media.service';
 import { PlaceholderImages } from './placeholder-images';
 import { LocalMediaStorage } from './storage/local-media-storage';
@@ -25,6 +27,8 @@ import { VideosService } from './videos.service';
 
 export { MediaService } from './media.service';
 
+/** Global: the users module takes its AVATAR_SOURCE from here without importing media (media depends on users). */
+@Global()
 @Module({
   controllers: [ImagesController, VideosController, DocumentsController, MediaFilesController],
   providers: [
@@ -42,14 +46,16 @@ export { MediaService } from './media.service';
     DocumentsRepository,
     MediaMappers,
     MediaUsageService,
+    ImageVariantsJob,
     ImagesService,
     VideosService,
     DocumentsService,
     MediaService,
     PlaceholderImages,
     MediaDemoSeed,
+    { provide: AVATAR_SOURCE, useExisting: MediaService },
   ],
-  exports: [MediaService],
+  exports: [MediaService, AVATAR_SOURCE],
 })
 export class MediaModule implements OnModuleInit {
   private readonly logger = new Logger('Media');

@@ -9,6 +9,7 @@ import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
 import { UploadRoute } from './upload-route.decorator';
 import { readUpload } from './upload-reader';
 import { VideosService } from './videos.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 const PROCESSING =
   'The upload is stored as is and listed as the single `ORIGINAL` encoding; encoding into other formats and ' +
@@ -26,6 +27,7 @@ export class VideosController {
   ) {}
 
   @Get('media/videos/:video')
+  @ApiErrors(404)
   @Public()
   @ApiOperation({ summary: 'Video detail', description: `Any video, by id or guid, for anyone. ${PROCESSING}` })
   @ApiParam({ name: 'video', description: 'Video id (integer) or 16-character guid.' })
@@ -36,6 +38,7 @@ export class VideosController {
   }
 
   @Get('user/media/videos')
+  @ApiErrors(422)
   @Authenticated()
   @ApiOperation({ summary: "The caller's media manager: videos", description: 'Ordered by videoid (`order`).' })
   @ApiOkResponse({ type: VideoDetailDto, isArray: true })
@@ -44,6 +47,7 @@ export class VideosController {
   }
 
   @Post('user/media/videos')
+  @ApiErrors(413, 422)
   @Authenticated()
   @UploadRoute('video')
   @ApiOperation({

@@ -1,70 +1,53 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { EventBus } from '../../common/events/event-bus';
+import { EventBus } from '../../platform/events/event-bus';
 import { nowSeconds } from '../../database/columns';
 import { TransactionService, type Transaction } from '../../database/transaction.service';
-import { UserEntity } from '../users/entities/user.entity';
+import { UsersService } from '../users/users.service';
 import type { BadgeCountsDto } from '../users/dto/user-response.dto';
 import { BADGE, BADGES, completionBadges, POPULAR_REPUTATION, publishingBadges, REPUTATION } from './badge-rules';
 import type { UserBadgeDto } from './dto/badge.dto';
 import {
-  GUIDE_CHANGED,
-  GUIDE_COMPLETED,
-  TEAM_JOINED,
-  USER_ABOUT_WRITTEN,
-  type GuideChangedEvent,
-  type GuideCompletedEvent,
-} from './reputation.events';
+  GuideChanged,
+  GuideCompleted,
+  type GuideChangedPayload,
+  type GuideCompletedPayload,
+} from '../guides/guide.events';
+import { TeamJoined } from '../teams/team.events';
+import { UserAboutWritten } from '../users/user.events';
 import { ReputationRepository } from './reputation.repository';
-import { badgeIconUrl } from '../icons/icon-urls';
+import { badgeIconUrl } from '../../common/flags/icon-urls';
 
 const COLORS = { bronze: '#cd7f32', silver: '#c0c0c0', gold: '#ffd700' } as const;
 
-/** Runs tasks one after another per key; keeps awards for one user from contending with each other. */
-class KeyedQueue {
-  private readonly tails = new Map<number, Promise<unknown>>();
-
-  run<T>(key: number, task: () => Promise<T>): Promise<T> {
-    const next = (this.tails.get(key) ?? Promise.resolve()).then(task, task);
-    const tail = next.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return next;
-  }
-}
-
-/** Owns the reputation and badge rules; content modules only publish events. */
+/**
+ * Owns the reputation and badge rules; content modules only publish events. Each event is delivered in
+ * a transaction of its own (the outbox), together with its delivery record, so points are granted
+ * exactly once per event and survive a crash between the change and the award.
+ */
 @Injectable()
 export class ReputationService implements OnModuleInit {
-  private readonly perUser = new KeyedQueue();
-
   constructor(
     private readonly repository: ReputationRepository,
     private readonly transactions: TransactionService,
     private readonly events: EventBus,
+    private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.events.on(GUIDE_CHANGED, (e) => {
-      const event = e.payload as GuideChangedEvent;
-      return event.after ? this.perUser.run(event.after.authorid, () => this.onGuideChanged(event)) : undefined;
+    // A batch is one transaction (the grants join it); events arrive in eventid order.
+    this.events.subscribeBatch(GuideChanged, 'reputation.guide-published', async (events) => {
+      for (const { payload } of events) await this.onGuideChanged(payload);
     });
-    this.events.on(GUIDE_COMPLETED, (e) => {
-      const event = e.payload as GuideCompletedEvent;
-      return this.perUser.run(event.userid, () => this.onGuideCompleted(event));
-    });
-    this.events.on(TEAM_JOINED, (e) => {
-      const { userid } = e.payload as { userid: number };
-      return this.perUser.run(userid, () => this.awardBadges(userid, [BADGE.teammate]));
-    });
-    this.events.on(USER_ABOUT_WRITTEN, (e) => {
-      const { userid } = e.payload as { userid: number };
-      return this.perUser.run(userid, () => this.awardBadges(userid, [BADGE.autobiographer]));
-    });
+    this.events.subscribe(GuideCompleted, 'reputation.guide-completed', (event) => this.onGuideCompleted(event));
+    this.events.subscribe(TeamJoined, 'reputation.teammate', ({ userid }) =>
+      this.awardBadges(userid, [BADGE.teammate]),
+    );
+    this.events.subscribe(UserAboutWritten, 'reputation.autobiographer', ({ userid }) =>
+      this.awardBadges(userid, [BADGE.autobiographer]),
+    );
   }
 
   async badgeCounts(userids: number[]): Promise<Map<number, BadgeCountsDto>> {
@@ -110,7 +93,7 @@ export class ReputationService implements OnModuleInit {
     );
   }
 
-  private async onGuideChanged(event: GuideChangedEvent): Promise<void> {
+  private async onGuideChanged(event: GuideChangedPayload): Promise<void> {
     const after = event.after;
     if (!after || !after.public || after.deleted) return;
     await this.transactions.run(async (tx) => {
@@ -127,7 +110,7 @@ export class ReputationService implements OnModuleInit {
     });
   }
 
-  private async onGuideCompleted(event: GuideCompletedEvent): Promise<void> {
+  private async onGuideCompleted(event: GuideCompletedPayload): Promise<void> {
     await this.transactions.run(async (tx) => {
       const fresh = await this.grant(
         tx,
@@ -164,10 +147,8 @@ export class ReputationService implements OnModuleInit {
       tx.manager,
     );
     if (!fresh) return false;
-    const users = tx.manager.getRepository(UserEntity);
-    await users.increment({ userid }, 'reputation', points);
-    const user = await users.findOneBy({ userid });
-    if (user && user.reputation >= POPULAR_REPUTATION) {
+    const total = await this.users.addReputation(userid, points);
+    if (total >= POPULAR_REPUTATION) {
       await this.repository.award(userid, [BADGE.popular], nowSeconds(), tx.manager);
     }
     return true;

@@ -3,6 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/auth/auth-rule.decorators';
 import { TagsQueryDto } from './dto/tags-query.dto';
 import { TagsService } from './tags.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 @ApiTags('Tags')
 @Controller('tags')
@@ -10,6 +11,7 @@ export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
   @Get()
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'List tags',

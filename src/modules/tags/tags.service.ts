@@ -4,7 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { unprocessable } from '../../common/http/api-errors';
 import { TagsRepository } from './tags.repository';
 
-export type TaggedKind = 'guide' | 'wiki';
+/** A kind of document a content module registered (`guide`, `wiki` …); tags itself knows none. */
+export type TaggedKind = string;
 
 export const MAX_TAG_LENGTH = 32;
 
@@ -23,7 +24,21 @@ const byName = (a: string, b: string) =>
  */
 @Injectable()
 export class TagsService {
+  private readonly kinds = new Set<TaggedKind>();
+
   constructor(private readonly tags: TagsRepository) {}
+
+  /** Content modules register the kinds they tag at start-up (at most 8 characters: the stored `doc_kind`). */
+  registerKind(kind: TaggedKind): void {
+    if (!/^[a-z]{1,8}$/.test(kind)) throw new Error(`Invalid tagged kind ${kind}`);
+    if (this.kinds.has(kind)) throw new Error(`Tagged kind ${kind} is already registered`);
+    this.kinds.add(kind);
+  }
+
+  private known(kind: TaggedKind): TaggedKind {
+    if (!this.kinds.has(kind)) throw new Error(`Unknown tagged kind ${kind}`);
+    return kind;
+  }
 
   /** Trims; 422 (field `tag`) when empty, longer than 32 characters, or containing control characters. */
   normalize(tag: string): string {
@@ -40,7 +55,7 @@ export class TagsService {
   /** docid -> tag names sorted alphabetically (case-insensitive); every requested id is a key. One query. */
   async tagsOf(kind: TaggedKind, ids: number[], tx?: EntityManager): Promise<Map<number, string[]>> {
     const result = new Map<number, string[]>(ids.map((id) => [id, []]));
-    for (const { docid, name } of await this.tags.namesOf(kind, [...new Set(ids)], tx)) result.get(docid)?.push(name);
+    for (const { docid, name } of await this.tags.namesOf(this.known(kind), [...new Set(ids)], tx)) result.get(docid)?.push(name);
     for (const names of result.values()) names.sort(byName);
     return result;
   }
@@ -49,19 +64,19 @@ export class TagsService {
   async add(kind: TaggedKind, id: number, tag: string, tx?: EntityManager): Promise<void> {
     const name = this.normalize(tag);
     const tagid = await this.tags.ensureTag(name, tagKey(name), tx);
-    await this.tags.link(kind, id, tagid, tx);
+    await this.tags.link(this.known(kind), id, tagid, tx);
   }
 
   /** Removes the tag from the document; removing a tag it does not have changes nothing. */
   async remove(kind: TaggedKind, id: number, tag: string, tx?: EntityManager): Promise<void> {
     const name = this.normalize(tag);
     const found = await this.tags.findTagId(tagKey(name), tx);
-    if (found) await this.tags.unlink(kind, id, found.tagid, tx);
+    if (found) await this.tags.unlink(this.known(kind), id, found.tagid, tx);
   }
 
   /** Removes every tag from the given documents (for modules that purge documents). */
   removeAll(kind: TaggedKind, ids: number[], tx?: EntityManager): Promise<void> {
-    return this.tags.unlinkAll(kind, ids, tx);
+    return this.tags.unlinkAll(this.known(kind), ids, tx);
   }
 
   list(offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<string[]> {

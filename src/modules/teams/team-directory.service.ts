@@ -1,3 +1,4 @@
+import { callerHas } from '../../common/auth/privileges';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
@@ -6,9 +7,9 @@ import { APP_CONFIG } from '../../config/config.module';
 import { nowSeconds } from '../../database/columns';
 import { isUniqueViolation } from '../../database/errors';
 import { TransactionService } from '../../database/transaction.service';
-import { PolicyService } from '../access/policy.service';
-import { TEAM_JOINED } from '../reputation/reputation.events';
+import { TeamJoined } from './team.events';
 import { MediaService } from '../media/media.service';
+import { wellFormed } from '../../common/validation/input-guards';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { CreateTeamDto, ListTeamsQueryDto, TeamDto } from './dto/team.dto';
@@ -16,7 +17,7 @@ import type { TeamEntity } from './entities/team.entity';
 import { TeamsRepository } from './teams.repository';
 
 export const teamUrl = (publicUrl: string, team: { teamid: number; name: string }) =>
-  `${publicUrl}/Team/${team.teamid}/${encodeURIComponent(team.name).replace(/%20/g, '+')}`;
+  `${publicUrl}/Team/${team.teamid}/${encodeURIComponent(wellFormed(team.name)).replace(/%20/g, '+')}`;
 
 /** The teams endpoints: listing, members, creation and membership changes. */
 @Injectable()
@@ -24,7 +25,6 @@ export class TeamDirectoryService {
   constructor(
     private readonly teams: TeamsRepository,
     private readonly users: UsersService,
-    private readonly policy: PolicyService,
     private readonly transactions: TransactionService,
     private readonly media: MediaService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -64,7 +64,7 @@ export class TeamDirectoryService {
   /** Team managers (Moderator+ or the team's owner) add members; the first member becomes the owner. */
   async addMember(teamid: number, userid: number, caller: AuthenticatedUser): Promise<UserLightDto[]> {
     const team = await this.requireTeam(teamid);
-    if (!this.policy.has(caller, 'Moderator') && team.ownerUserid !== caller.userid) {
+    if (!callerHas(caller, 'Moderator') && team.ownerUserid !== caller.userid) {
       throw new InsufficientPrivilegesException(
         ['Admin', 'Moderator'],
         'Only the team owner or a Moderator may add members',
@@ -75,7 +75,7 @@ export class TeamDirectoryService {
       const added = await this.teams.addMember(teamid, userid, nowSeconds(), tx.manager);
       if (!added) return;
       if (team.ownerUserid === null) await this.teams.setOwner(teamid, userid, tx.manager);
-      tx.publish({ name: TEAM_JOINED, payload: { teamid, userid } });
+      tx.publish(TeamJoined({ teamid, userid }));
     });
     return this.memberList(teamid, 'ASC');
   }
@@ -83,8 +83,7 @@ export class TeamDirectoryService {
   /** The member themself, the owner or a Moderator+ removes; a departing owner's place goes to the earliest member. */
   async removeMember(teamid: number, userid: number, caller: AuthenticatedUser): Promise<UserLightDto[]> {
     const team = await this.requireTeam(teamid);
-    const allowed =
-      caller.userid === userid || team.ownerUserid === caller.userid || this.policy.has(caller, 'Moderator');
+    const allowed = caller.userid === userid || team.ownerUserid === caller.userid || callerHas(caller, 'Moderator');
     if (!allowed)
       throw new InsufficientPrivilegesException(
         ['Admin', 'Moderator'],

@@ -1,14 +1,29 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { UserFactsRegistry } from '../users/user-facts.registry';
 import { UsersModule } from '../users/users.module';
 import { TeamDirectoryService } from './team-directory.service';
 import { TeamsController } from './teams.controller';
 import { TeamsModule } from './teams.module';
+import { TeamsService } from './teams.service';
+import { TeamsRepository } from './teams.repository';
 
-/** The /teams endpoints; separate from TeamsModule (membership lookups) so users can depend on that one. */
+/**
+ * The /teams endpoints; separate from TeamsModule (membership lookups, which the access policy uses).
+ * Tells the users module which teams each user is in.
+ */
 @Module({
   imports: [TeamsModule, UsersModule, MediaModule],
   controllers: [TeamsController],
-  providers: [TeamDirectoryService],
+  providers: [TeamsRepository, TeamDirectoryService],
 })
-export class TeamsApiModule {}
+export class TeamsApiModule implements OnModuleInit {
+  constructor(
+    private readonly facts: UserFactsRegistry,
+    private readonly teams: TeamsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.facts.provideTeamIds((userids) => this.teams.teamIdsByUser(userids));
+  }
+}

@@ -6,6 +6,7 @@ import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { UserLightDto } from '../users/dto/user-response.dto';
 import { CreateTeamDto, ListTeamsQueryDto, TeamDto, TeamMembersQueryDto } from './dto/team.dto';
 import { TeamDirectoryService } from './team-directory.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 @ApiTags('Teams')
 @Controller('teams')
@@ -13,6 +14,7 @@ export class TeamsController {
   constructor(private readonly teams: TeamDirectoryService) {}
 
   @Get()
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'List teams',
@@ -24,6 +26,7 @@ export class TeamsController {
   }
 
   @Post()
+  @ApiErrors(403, 422)
   @Authenticated('Moderator')
   @ApiOperation({
     summary: 'Create a team (Moderator+)',
@@ -35,6 +38,7 @@ export class TeamsController {
   }
 
   @Get(':teamid')
+  @ApiErrors(404, 422)
   @Public()
   @ApiOperation({
     summary: 'Team members',
@@ -49,6 +53,7 @@ export class TeamsController {
   }
 
   @Put(':teamid/users/:userid')
+  @ApiErrors(403, 404)
   @Authenticated()
   @ApiOperation({
     summary: 'Add a team member',
@@ -65,6 +70,7 @@ export class TeamsController {
   }
 
   @Delete(':teamid/users/:userid')
+  @ApiErrors(403, 404)
   @Authenticated()
   @ApiOperation({
     summary: 'Remove a team member',

@@ -4,6 +4,6 @@ import { TeamsService } from './teams.service';
 
 @Module({
   providers: [TeamsRepository, TeamsService],
-  exports: [TeamsService, TeamsRepository],
+  exports: [TeamsService],
 })
 export class TeamsModule {}

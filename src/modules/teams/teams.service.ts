@@ -23,6 +23,17 @@ export class TeamsService {
     return (await this.teams.findTeam(teamid))?.name;
   }
 
+  /** A team's name and owner (null when there is no such team). */
+  async findTeam(teamid: number): Promise<{ teamid: number; name: string; ownerUserid: number | null } | null> {
+    const team = await this.teams.findTeam(teamid);
+    return team ? { teamid: team.teamid, name: team.name, ownerUserid: team.ownerUserid } : null;
+  }
+
+  /** The members' userids, by join order. */
+  memberIds(teamid: number): Promise<number[]> {
+    return this.teams.memberIds(teamid, 'ASC');
+  }
+
   isMember(teamid: number, userid: number): Promise<boolean> {
     return this.teams.isMember(teamid, userid);
   }

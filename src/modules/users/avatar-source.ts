@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import type { AvatarImageDto } from './dto/user-response.dto';
 
-/** Where avatars come from: the media module's MediaService satisfies this. */
+/**
+ * Where avatars come from. The media module provides it (globally, under AVATAR_SOURCE), so the users
+ * module does not import media; media depends on users, not the reverse.
+ */
 export interface AvatarSource {
   imageObjects(ids: number[]): Promise<Map<number, AvatarImageDto>>;
   defaultAvatar(): AvatarImageDto;

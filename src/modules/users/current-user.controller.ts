@@ -1,31 +1,29 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { hasPrivilege } from '../../common/auth/privileges';
 import { GUIDE_FLAGS } from '../../common/flags/guide-flags';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
-import { flagIconUrl } from '../icons/icon-urls';
-import { UserBadgeDto } from '../reputation/dto/badge.dto';
-import { ReputationService } from '../reputation/reputation.service';
+import { flagIconUrl } from '../../common/flags/icon-urls';
 import { FlagDto, UserFlagsDto } from './dto/flags.dto';
 import { UserDetailDto } from './dto/user-response.dto';
 import { UsersService } from './users.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
-/** The current user (`/user…`) and badges. */
+/** The current user (`/user…`). */
 @ApiTags('Users')
 @Controller()
 @ApiExtraModels(FlagDto)
 export class CurrentUserController {
   constructor(
     private readonly users: UsersService,
-    private readonly reputation: ReputationService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get('user')
+  @ApiErrors(401)
   @Authenticated()
   @ApiOperation({ summary: 'The current user', description: "The caller's own detail, with e-mail; no token." })
   @ApiOkResponse({ type: UserDetailDto })
@@ -34,6 +32,7 @@ export class CurrentUserController {
   }
 
   @Get('user/flags')
+  @ApiErrors(401)
   @Authenticated()
   @ApiOperation({ summary: 'Guide flags the current user may add and remove' })
   @ApiOkResponse({ type: UserFlagsDto })
@@ -48,33 +47,5 @@ export class CurrentUserController {
       };
     }
     return { guide };
-  }
-
-  @Get('user/badges')
-  @Authenticated()
-  @ApiOperation({
-    summary: "All badges with the current user's earned state",
-    description: 'Earned badges newest first, then the others by badgeid.',
-  })
-  @ApiQuery({ name: 'category', required: false, enum: ['authoring', 'learning', 'community'] })
-  @ApiOkResponse({ type: [UserBadgeDto] })
-  myBadges(@CurrentUser() caller: AuthenticatedUser, @Query('category') category?: string): Promise<UserBadgeDto[]> {
-    return this.reputation.badgesFor(caller.userid, category);
-  }
-
-  @Get('users/:userid/badges')
-  @Public()
-  @ApiOperation({
-    summary: "All badges with a user's earned state",
-    description: 'Earned badges newest first, then the others by badgeid.',
-  })
-  @ApiQuery({ name: 'category', required: false, enum: ['authoring', 'learning', 'community'] })
-  @ApiOkResponse({ type: [UserBadgeDto] })
-  async badges(
-    @Param('userid', new ParseIdPipe('User')) userid: number,
-    @Query('category') category?: string,
-  ): Promise<UserBadgeDto[]> {
-    await this.users.findEntity(userid);
-    return this.reputation.badgesFor(userid, category);
   }
 }

@@ -5,8 +5,8 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { nowSeconds } from '../../database/columns';
 import { isUniqueViolation } from '../../database/errors';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
-import { hashPassword } from '../auth/password';
+import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from '../../database/seed/demo-seed.registry';
+import { hashPassword } from '../../common/security/password';
 import type { UserEntity } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
 
@@ -18,7 +18,10 @@ export interface NewAccount {
   privileges?: string[];
 }
 
-export const DEMO_ACCOUNTS = [
+export /** Under this key the demo users' ids (Admin, Moderator, Author, User) are shared with later demo steps. */
+const DEMO_USERIDS = 'demo.userids';
+
+const DEMO_ACCOUNTS = [
   { email: 'admin@demo.example', username: 'Demo Admin', uniqueUsername: 'demo_admin', privileges: ['Admin'] },
   {
     email: 'moderator@demo.example',
@@ -100,9 +103,15 @@ export class UserAccountsService implements OnModuleInit {
 
   private async seedDemoUsers(): Promise<void> {
     const password = randomBytes(9).toString('base64url');
+    const userids: number[] = [];
     for (const account of DEMO_ACCOUNTS) {
-      await this.create({ ...account, privileges: [...account.privileges], password });
+      userids.push((await this.create({ ...account, privileges: [...account.privileges], password })).userid);
     }
+    this.seeds.share(DEMO_USERIDS, userids);
+    this.seeds.share<DemoLogin>(DEMO_LOGIN, {
+      accounts: DEMO_ACCOUNTS.map((account) => ({ email: account.email, privilege: account.privileges[0] ?? 'User' })),
+      password,
+    });
     this.logger.warn(
       `Demo accounts created. Log in with POST /api/2.0/user/token as ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}; password for all: ${password} (shown once)`,
     );

@@ -13,6 +13,7 @@ import {
 } from './dto/user-admin.dto';
 import { UserAdminService } from './user-admin.service';
 import { UsersService } from './users.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 /** Admin lookups and account administration (DESIGN §3: Admin only, others 403). */
 @ApiTags('Users')
@@ -24,6 +25,7 @@ export class UserLookupsController {
   ) {}
 
   @Get('sso/:sso_userid')
+  @ApiErrors(403, 404)
   @Authenticated('Admin')
   @ApiOperation({ summary: 'Find a user by SSO user id (Admin)' })
   @ApiOkResponse({ type: UserDetailDto })
@@ -32,6 +34,7 @@ export class UserLookupsController {
   }
 
   @Get('email/:email')
+  @ApiErrors(403, 404)
   @Authenticated('Admin')
   @ApiOperation({ summary: 'Find a user by e-mail address (Admin)' })
   @ApiOkResponse({ type: UserDetailDto })
@@ -40,6 +43,7 @@ export class UserLookupsController {
   }
 
   @Get('employee_id/:employee_id')
+  @ApiErrors(403, 404)
   @Authenticated('Admin')
   @ApiOperation({ summary: 'Find a user by employee id (Admin)' })
   @ApiOkResponse({ type: UserDetailDto })
@@ -51,6 +55,7 @@ export class UserLookupsController {
   }
 
   @Get('created_users')
+  @ApiErrors(403, 422)
   @Authenticated('Admin')
   @ApiOperation({ summary: 'Accounts created by Admins through createByEmails, newest first (Admin)' })
   @ApiOkResponse({ type: [CreatedUserDto] })
@@ -59,6 +64,7 @@ export class UserLookupsController {
   }
 
   @Post('createByEmails')
+  @ApiErrors(403, 422)
   @HttpCode(200)
   @Authenticated('Admin')
   @ApiOperation({
@@ -75,6 +81,7 @@ export class UserLookupsController {
   }
 
   @Post('unique_usernames')
+  @ApiErrors(422)
   @HttpCode(200)
   @Public()
   @ApiOperation({

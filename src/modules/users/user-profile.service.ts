@@ -1,12 +1,15 @@
+import { isAdmin } from '../../common/auth/privileges';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, unprocessable } from '../../common/http/api-errors';
 import { isUniqueViolation } from '../../database/errors';
 import { nowSeconds } from '../../database/columns';
 import { TransactionService } from '../../database/transaction.service';
-import { PolicyService } from '../access/policy.service';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { USER_ABOUT_WRITTEN } from '../reputation/reputation.events';
+import { AuditService } from '../../platform/audit/audit.service';
+
+const splitList = (value: string): string[] => value.split(',').filter(Boolean);
+import { hashPassword, verifyPassword } from '../../common/security/password';
+import { UserAboutWritten } from './user.events';
 import { AVATAR_SOURCE, type AvatarSource } from './avatar-source';
 import type { UserEntity } from './entities/user.entity';
 import { ADMIN_ONLY_FIELDS, type UpdateUserDto } from './dto/update-user.dto';
@@ -19,13 +22,13 @@ export class UserProfileService {
   constructor(
     private readonly users: UsersRepository,
     private readonly reads: UsersService,
-    private readonly policy: PolicyService,
     private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
     @Inject(AVATAR_SOURCE) private readonly avatars: AvatarSource,
   ) {}
 
   async update(userid: number, dto: UpdateUserDto, caller: AuthenticatedUser): Promise<UserDetailDto> {
-    const admin = this.policy.isAdmin(caller);
+    const admin = isAdmin(caller);
     if (!admin && caller.userid !== userid) throw new InsufficientPrivilegesException(['Admin']);
     const adminFields = ADMIN_ONLY_FIELDS.filter((field) => dto[field] !== undefined);
     if (!admin && adminFields.length) {
@@ -39,8 +42,8 @@ export class UserProfileService {
         if (changes.imageid !== undefined) {
           await this.avatars.setUsage('user', userid, changes.imageid === null ? [] : [changes.imageid], tx.manager);
         }
-        if (changes.aboutRaw && changes.aboutRaw.trim() !== '')
-          tx.publish({ name: USER_ABOUT_WRITTEN, payload: { userid } });
+        if (changes.aboutRaw && changes.aboutRaw.trim() !== '') tx.publish(UserAboutWritten({ userid }));
+        await this.auditSecurityChanges(user, changes);
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -48,6 +51,42 @@ export class UserProfileService {
       throw unprocessable(`That ${field} is already taken`, field);
     }
     return this.reads.detail(userid, caller);
+  }
+
+  /** Privileges, bans, enabling, password and identity changes go to the audit log (never the values of secrets). */
+  private async auditSecurityChanges(user: UserEntity, changes: Partial<UserEntity>): Promise<void> {
+    const entity: [string, number] = ['user', user.userid];
+    if (changes.privileges !== undefined && changes.privileges !== user.privileges) {
+      await this.audit.record({
+        action: 'user.privileges',
+        entity,
+        before: { privileges: splitList(user.privileges) },
+        after: { privileges: splitList(changes.privileges) },
+      });
+    }
+    if (changes.banned !== undefined && Boolean(changes.banned) !== Boolean(user.banned)) {
+      await this.audit.record({
+        action: changes.banned ? 'user.ban' : 'user.unban',
+        entity,
+        before: { banned: user.banned },
+        after: { banned: changes.banned },
+      });
+    }
+    if (changes.enabled !== undefined && changes.enabled !== user.enabled) {
+      await this.audit.record({ action: changes.enabled ? 'user.enable' : 'user.disable', entity });
+    }
+    if (changes.passwordHash !== undefined) await this.audit.record({ action: 'user.password', entity });
+    const identity = (['email', 'ssoUserid', 'employeeId'] as const).filter(
+      (key) => changes[key] !== undefined && changes[key] !== user[key],
+    );
+    if (identity.length) {
+      await this.audit.record({
+        action: 'user.identity',
+        entity,
+        before: Object.fromEntries(identity.map((key) => [key, user[key]])),
+        after: Object.fromEntries(identity.map((key) => [key, changes[key]])),
+      });
+    }
   }
 
   private async changesFor(user: UserEntity, dto: UpdateUserDto, adminForOther: boolean): Promise<Partial<UserEntity>> {

@@ -10,6 +10,7 @@ import { NameSearchResultDto, UserSearchResultDto } from './dto/user-search.dto'
 import { UpdateUserDto } from './dto/update-user.dto';
 import { UserProfileService } from './user-profile.service';
 import { UsersService } from './users.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 @ApiTags('Users')
 @Controller('users')
@@ -20,6 +21,7 @@ export class UsersController {
   ) {}
 
   @Get()
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'List users',
@@ -32,6 +34,7 @@ export class UsersController {
   }
 
   @Get('search/:search')
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'Search users',
@@ -52,6 +55,7 @@ export class UsersController {
   }
 
   @Get('searchnames/:search')
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'Search user names (deprecated: use /users/search/{search})',
@@ -65,6 +69,7 @@ export class UsersController {
   }
 
   @Get(':userid')
+  @ApiErrors(404)
   @Public()
   @ApiOperation({
     summary: 'User detail',
@@ -80,6 +85,7 @@ export class UsersController {
   }
 
   @Patch(':userid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiOperation({
     summary: 'Change a user',

@@ -1,9 +1,5 @@
-import { Module } from '@nestjs/common';
-import { MediaModule } from '../media/media.module';
-import { MediaService } from '../media/media.service';
-import { ReputationModule } from '../reputation/reputation.module';
-import { TeamsModule } from '../teams/teams.module';
-import { AVATAR_SOURCE } from './avatar-source';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { SignatureService } from '../../platform/signatures/signature.service';
 import { CurrentUserController } from './current-user.controller';
 import { UserAccountsService } from './user-accounts.service';
 import { UserAdminService } from './user-admin.service';
@@ -12,9 +8,9 @@ import { UserProfileService } from './user-profile.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { UserFactsRegistry } from './user-facts.registry';
 
 @Module({
-  imports: [TeamsModule, ReputationModule, MediaModule],
   controllers: [UserLookupsController, CurrentUserController, UsersController],
   providers: [
     UsersRepository,
@@ -22,8 +18,23 @@ import { UsersService } from './users.service';
     UserProfileService,
     UserAdminService,
     UserAccountsService,
-    { provide: AVATAR_SOURCE, useExisting: MediaService },
+    UserFactsRegistry,
   ],
-  exports: [UsersService, UserAccountsService],
+  exports: [UsersService, UserAccountsService, UserFactsRegistry],
 })
-export class UsersModule {}
+export class UsersModule implements OnModuleInit {
+  constructor(
+    private readonly signatures: SignatureService,
+    private readonly users: UsersRepository,
+  ) {}
+
+  onModuleInit(): void {
+    // Signatures print the signer's name and check the re-entered password against the stored hash.
+    this.signatures.useAccounts({
+      credentials: async (userid) => {
+        const user = await this.users.findById(userid);
+        return user ? { printedName: user.username, passwordHash: user.passwordHash, email: user.email } : null;
+      },
+    });
+  }
+}

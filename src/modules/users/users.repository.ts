@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { parsePrivileges } from '../../common/auth/privileges';
-import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
+import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { UserEntity, type UserLightColumns } from './entities/user.entity';
 
 export interface UserListFilter {
@@ -23,8 +23,6 @@ export interface UserSearch {
   limit: number;
 }
 
-/** Escapes LIKE wildcards so a search for "a_b" or "50%" means those characters. */
-const likeContains = (term: string) => `%${term.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 const LIKE = "LIKE :partial ESCAPE '!'";
 
 interface Statement {

@@ -1,12 +1,11 @@
+import { isAdmin } from '../../common/auth/privileges';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { parsePrivileges } from '../../common/auth/privileges';
 import { notFound } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { PolicyService } from '../access/policy.service';
-import { ReputationService } from '../reputation/reputation.service';
-import { TeamsService } from '../teams/teams.service';
+import { UserFactsRegistry } from './user-facts.registry';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import { AVATAR_SOURCE, type AvatarSource } from './avatar-source';
 import type { UserEntity, UserLightColumns } from './entities/user.entity';
@@ -21,10 +20,8 @@ import { UsersRepository } from './users.repository';
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly teams: TeamsService,
-    private readonly reputation: ReputationService,
+    private readonly facts: UserFactsRegistry,
     private readonly wikiText: WikiTextService,
-    private readonly policy: PolicyService,
     @Inject(AVATAR_SOURCE) private readonly avatars: AvatarSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -33,10 +30,16 @@ export class UsersService {
   async context(users: Pick<UserEntity, 'userid' | 'imageid'>[]): Promise<UserContext> {
     const imageids = [...new Set(users.map((u) => u.imageid).filter((id): id is number => id !== null))];
     const [teams, images] = await Promise.all([
-      this.teams.teamIdsByUser(users.map((u) => u.userid)),
+      this.facts.teamIds(users.map((u) => u.userid)),
       this.avatars.imageObjects(imageids),
     ]);
     return { publicUrl: this.config.publicUrl, teams, images, defaultAvatar: this.avatars.defaultAvatar() };
+  }
+
+  /** userid → e-mail address for mailing users (never for responses), in one query. */
+  async emailsOf(userids: number[]): Promise<Map<number, string>> {
+    const users = await this.users.findByIds([...new Set(userids)]);
+    return new Map(users.filter((u) => u.email).map((u) => [u.userid, u.email]));
   }
 
   /** Light user objects for ids (authors, commenters…), in one batch. */
@@ -52,7 +55,7 @@ export class UsersService {
   }
 
   async list(query: ListUsersQueryDto, caller?: AuthenticatedUser): Promise<UserListItemDto[]> {
-    const admin = this.policy.isAdmin(caller);
+    const admin = isAdmin(caller);
     const users = await this.users.list({
       offset: query.offset,
       limit: query.limit,
@@ -84,6 +87,12 @@ export class UsersService {
     return (await this.users.findById(userid))?.username;
   }
 
+  /** Adds (or removes) reputation points; answers the new total (the reputation module owns the rules). */
+  async addReputation(userid: number, points: number): Promise<number> {
+    await this.users.addReputation(userid, points);
+    return (await this.users.findById(userid))?.reputation ?? 0;
+  }
+
   async detail(userid: number, caller?: AuthenticatedUser): Promise<UserDetailDto> {
     return this.detailOf(await this.findEntity(userid), caller);
   }
@@ -91,14 +100,14 @@ export class UsersService {
   async detailOf(user: UserEntity, caller?: AuthenticatedUser): Promise<UserDetailDto> {
     const [ctx, badges, about] = await Promise.all([
       this.context([user]),
-      this.reputation.badgeCounts([user.userid]),
+      this.facts.badgeCounts([user.userid]),
       this.wikiText.render(user.aboutRaw),
     ]);
     return toUserDetail(user, ctx, {
       badgeCounts: badges.get(user.userid) ?? { bronze: 0, silver: 0, gold: 0, total: 0 },
       aboutRendered: about.rendered,
       isSelf: caller?.userid === user.userid,
-      isAdmin: this.policy.isAdmin(caller),
+      isAdmin: isAdmin(caller),
     });
   }
 
@@ -123,7 +132,7 @@ export class UsersService {
     options: { uniqueOnly: boolean; offset: number; limit: number },
     caller?: AuthenticatedUser,
   ): Promise<UserSearchResultDto> {
-    const admin = this.policy.isAdmin(caller);
+    const admin = isAdmin(caller);
     let found: { users: UserLightColumns[]; total: number };
     if (/^\d+$/.test(term.trim())) {
       const user = await this.users.findById(Number(term.trim()));

@@ -6,6 +6,7 @@ import { PositiveIntParamPipe } from './dto/id-param.pipe';
 import { ViewHistoryEntryDto } from './dto/view-history-entry.dto';
 import { ViewHistoryQueryDto } from './dto/view-history-query.dto';
 import { ViewHistoryService } from './view-history.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 const RECORDING =
   'A view is recorded when an authenticated user reads a guide or a wiki (asynchronously; repeated reads of ' +
@@ -18,6 +19,7 @@ export class ViewHistoryController {
   constructor(private readonly history: ViewHistoryService) {}
 
   @Get('user/:userid')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiOperation({
     summary: "A user's document view history",
@@ -34,6 +36,7 @@ export class ViewHistoryController {
   }
 
   @Get(':doc_type/:docid')
+  @ApiErrors(403, 404, 422)
   @Authenticated('Moderator')
   @ApiOperation({
     summary: "A guide's or wiki's view history",

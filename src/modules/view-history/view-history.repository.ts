@@ -32,7 +32,7 @@ export class ViewHistoryRepository {
   /** One multi-row INSERT. */
   async insertMany(rows: ViewRow[]): Promise<void> {
     if (!rows.length) return;
-    await this.dataSource.createQueryBuilder().insert().into(ViewHistoryEntity).values(rows).execute();
+    await this.dataSource.manager.createQueryBuilder().insert().into(ViewHistoryEntity).values(rows).execute();
   }
 
   /** Newest first (date, then insertion), with the viewer's username, in one query. */

@@ -1,20 +1,19 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { isAdmin } from '../../common/auth/privileges';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { DocType } from '../../platform/documents/document-registry';
+import { EventBus } from '../../platform/events/event-bus';
+import { GuideViewed } from '../guides/guide.events';
+import { WikiViewed } from '../wikis/wiki.events';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
-import { nowSeconds } from '../../database/columns';
-import { PolicyService } from '../access/policy.service';
 import type { ViewHistoryEntryDto } from './dto/view-history-entry.dto';
 import type { ViewHistoryQueryDto } from './dto/view-history-query.dto';
 import { ViewHistoryRepository, type ViewRow, type ViewWithUser } from './view-history.repository';
 
-export type ViewedDocType = 'GUIDE' | 'WIKI';
+export type ViewedDocType = DocType;
 
-/** Views are written in batches: after this delay, or sooner when this many are waiting. */
-export const FLUSH_DELAY_MS = 1000;
-export const FLUSH_BATCH = 500;
-/** Repeated reads of the same document by the same user within this window count once. */
+/** Repeated reads of the same document by the same user within this window count once (per instance). */
 export const REPEAT_WINDOW_SECONDS = 60;
-const MAX_REMEMBERED = 100_000;
 
 const toEntry = (row: ViewWithUser): ViewHistoryEntryDto => ({
   userid: row.userid,
@@ -25,79 +24,53 @@ const toEntry = (row: ViewWithUser): ViewHistoryEntryDto => ({
 });
 
 /**
- * Document view history. `record` is called on every authenticated guide or wiki read: it only queues
- * the view in memory (never awaits, never throws); queued views are written with one multi-row INSERT
- * per batch, off the request path, and flushed at shutdown.
+ * Document view history. Guides and wikis publish `guide.viewed` / `wiki.viewed` through the outbox when
+ * an authenticated user reads them; this module writes them in batches (one multi-row INSERT per
+ * delivery round), so a view survives a stop and the readers never depend on this module.
  */
 @Injectable()
-export class ViewHistoryService implements OnApplicationShutdown {
-  private readonly logger = new Logger(ViewHistoryService.name);
-  private queue: ViewRow[] = [];
-  private readonly lastSeen = new Map<string, number>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
+export class ViewHistoryService implements OnModuleInit {
+  private readonly logger = new Logger('ViewHistory');
 
   constructor(
     private readonly views: ViewHistoryRepository,
-    private readonly policy: PolicyService,
+    private readonly events: EventBus,
   ) {}
 
-  record(userid: number, docType: ViewedDocType, docid: number): void {
+  onModuleInit(): void {
+    this.events.subscribeBatch(GuideViewed, 'view-history.guides', (events) =>
+      this.write(
+        events.map(({ payload: v }) => ({ userid: v.userid, docType: 'GUIDE', docid: v.guideid, date: v.date })),
+      ),
+    );
+    this.events.subscribeBatch(WikiViewed, 'view-history.wikis', (events) =>
+      this.write(
+        events.map(({ payload: v }) => ({ userid: v.userid, docType: 'WIKI', docid: v.wikiid, date: v.date })),
+      ),
+    );
+  }
+
+  /** One INSERT for the batch; when a row is refused (its user was deleted meanwhile), the others one by one. */
+  private async write(rows: ViewRow[]): Promise<void> {
     try {
-      if (!Number.isInteger(userid) || !Number.isInteger(docid) || (docType !== 'GUIDE' && docType !== 'WIKI')) return;
-      const date = nowSeconds();
-      const key = `${userid}:${docType}:${docid}`;
-      const last = this.lastSeen.get(key);
-      if (last !== undefined && date - last < REPEAT_WINDOW_SECONDS) return;
-      if (this.lastSeen.size >= MAX_REMEMBERED) this.lastSeen.clear();
-      this.lastSeen.set(key, date);
-      this.queue.push({ userid, docType, docid, date });
-      if (this.queue.length >= FLUSH_BATCH) this.scheduleFlush(0);
-      else this.scheduleFlush(FLUSH_DELAY_MS);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not queue a view');
-    }
-  }
-
-  /** Writes every queued view; resolves when done (tests, shutdown). Failures are logged, not thrown. */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.queue.splice(0);
-    this.flushing = this.flushing.then(() => this.write(batch));
-    return this.flushing;
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.flush();
-  }
-
-  private scheduleFlush(delay: number): void {
-    if (this.timer && delay > 0) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), delay);
-    this.timer.unref();
-  }
-
-  private async write(batch: ViewRow[]): Promise<void> {
-    if (!batch.length) return;
-    const cutoff = nowSeconds() - REPEAT_WINDOW_SECONDS;
-    for (const [key, seen] of this.lastSeen) if (seen < cutoff) this.lastSeen.delete(key);
-    try {
-      await this.views.insertMany(batch);
+      await this.views.insertMany(rows);
     } catch {
-      // One bad row (e.g. a user deleted meanwhile) must not lose the others.
-      for (const row of batch) {
-        await this.views.insertMany([row]).catch((error: unknown) => {
-          this.logger.warn({ err: error, view: row }, 'could not record a view');
-        });
+      for (const row of rows) {
+        await this.views
+          .insertMany([row])
+          .catch((error: unknown) => this.logger.warn({ err: error, view: row }, 'view dropped: its user is gone'));
       }
     }
   }
 
+  /** Writes every view published so far (tests, scripts). */
+  flush(): Promise<void> {
+    return this.events.drain();
+  }
+
   /** The views of one user: that user or an Admin. */
   async forUser(caller: AuthenticatedUser, userid: number, query: ViewHistoryQueryDto): Promise<ViewHistoryEntryDto[]> {
-    if (caller.userid !== userid && !this.policy.isAdmin(caller)) {
+    if (caller.userid !== userid && !isAdmin(caller)) {
       throw new InsufficientPrivilegesException(['Admin'], 'Only that user or an Admin may read this view history');
     }
     if (!(await this.views.userExists(userid))) throw notFound('User');

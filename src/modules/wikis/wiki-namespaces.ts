@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wellFormed } from '../../common/validation/input-guards';
 
 export const WIKI_NAMESPACES = ['CATEGORY', 'ITEM', 'TEAM', 'USER', 'INFO', 'WIKI'] as const;
 export type WikiNamespace = (typeof WIKI_NAMESPACES)[number];
@@ -17,7 +18,8 @@ export type WikiWritableField =
   | 'info'
   | 'suppliers'
   | 'documents'
-  | 'repairability_score';
+  | 'repairability_score'
+  | 'table_of_contents';
 
 /** Detail fields present only for some namespaces (the common ones are always there). */
 export type WikiNamespaceField =
@@ -60,24 +62,25 @@ export const NAMESPACE_RULES: Record<WikiNamespace, NamespaceRules> = {
       'info',
       'documents',
       'repairability_score',
+      'table_of_contents',
     ],
     returned: ['description', 'parent', 'ancestors', 'children', 'guides', 'documents', 'info', 'repairability_score'],
     urlPrefix: 'c',
   },
   ITEM: {
-    writable: ['contents', 'display_title', 'description', 'image', 'flags', 'info', 'suppliers'],
+    writable: ['contents', 'display_title', 'description', 'image', 'flags', 'info', 'suppliers', 'table_of_contents'],
     returned: ['description', 'info', 'suppliers'],
     urlPrefix: 'Item',
   },
-  TEAM: { writable: ['contents', 'image'], returned: [], urlPrefix: 'Team' },
-  USER: { writable: ['contents', 'image'], returned: [], urlPrefix: 'User' },
+  TEAM: { writable: ['contents', 'image', 'table_of_contents'], returned: [], urlPrefix: 'Team' },
+  USER: { writable: ['contents', 'image', 'table_of_contents'], returned: [], urlPrefix: 'User' },
   INFO: {
-    writable: ['contents', 'display_title', 'description', 'image', 'flags'],
+    writable: ['contents', 'display_title', 'description', 'image', 'flags', 'table_of_contents'],
     returned: ['description'],
     urlPrefix: 'Info',
   },
   WIKI: {
-    writable: ['contents', 'display_title', 'description', 'image', 'flags'],
+    writable: ['contents', 'display_title', 'description', 'image', 'flags', 'table_of_contents'],
     returned: ['description'],
     urlPrefix: 'Wiki',
   },
@@ -113,7 +116,7 @@ export function titleHash(title: string): string {
 
 export function wikiPath(namespace: string, title: string): string {
   const prefix = isWikiNamespace(namespace) ? NAMESPACE_RULES[namespace].urlPrefix : 'Wiki';
-  return `/${prefix}/${encodeURIComponent(title.replace(/ /g, '_'))}`;
+  return `/${prefix}/${encodeURIComponent(wellFormed(title).replace(/ /g, '_'))}`;
 }
 
 export function wikiUrl(publicUrl: string, namespace: string, title: string): string {
@@ -125,7 +128,7 @@ export function wikiEditUrl(publicUrl: string, namespace: string, title: string)
 }
 
 export function guideUrl(publicUrl: string, guideid: number, title: string): string {
-  return `${publicUrl}/Guide/${encodeURIComponent(title.replace(/ /g, '_'))}/${guideid}`;
+  return `${publicUrl}/Guide/${encodeURIComponent(wellFormed(title).replace(/ /g, '_'))}/${guideid}`;
 }
 
 export function parseFlags(stored: string): string[] {

@@ -7,7 +7,14 @@ import { collectReferences } from '../../wikitext';
 import { PolicyService } from '../access/policy.service';
 import { MediaService } from '../media/media.service';
 import { TagsService } from '../tags/tags.service';
-import { ViewHistoryService } from '../view-history/view-history.service';
+import { EventBus } from '../../platform/events/event-bus';
+import { Clock } from '../../platform/clock/clock';
+import { ReleaseDirectory } from '../../platform/documents/release-directory';
+import { RecentlySeen } from '../../common/recently-seen';
+import { WikiViewed } from './wiki.events';
+
+/** One view per user and wiki per minute (per instance). */
+const VIEW_WINDOW_MS = 60_000;
 import { WikiTextService } from '../wikitext/wikitext.service';
 import type { WikiEntity } from './entities/wiki.entity';
 import type { DocumentObjectDto } from '../media/dto/document-object.dto';
@@ -44,6 +51,8 @@ export function parseNamespace(raw: string): WikiNamespace {
 /** Reads: versions, details and light objects (lists, children, ancestors). */
 @Injectable()
 export class WikiReaderService {
+  private readonly recentViews = new RecentlySeen(VIEW_WINDOW_MS);
+
   constructor(
     private readonly wikis: WikisRepository,
     private readonly categories: CategoriesRepository,
@@ -51,7 +60,9 @@ export class WikiReaderService {
     private readonly policy: PolicyService,
     private readonly media: MediaService,
     private readonly tags: TagsService,
-    private readonly views: ViewHistoryService,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly releases: ReleaseDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -114,9 +125,36 @@ export class WikiReaderService {
     options: ReadOptions,
     caller?: AuthenticatedUser,
   ): Promise<WikiDetailDto> {
-    const version = await this.readable(namespace, rawTitle, options);
-    if (caller) this.views.record(caller.userid, 'WIKI', version.wiki.wikiid);
+    // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
+    const unpatrolled =
+      !!options.unpatrolled && (await this.policy.canEditWiki(caller, { namespace, title: titleFromPath(rawTitle) }));
+    let version = await this.readable(namespace, rawTitle, { ...options, unpatrolled });
+    // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
+    if (!(await this.policy.canEditWiki(caller, { namespace, title: version.wiki.title }))) {
+      version = await this.pinToLiveReleases(version);
+    }
+    const wikiid = version.wiki.wikiid;
+    if (caller && this.recentViews.firstIn(`${caller.userid}:${wikiid}`, this.clock.now())) {
+      this.events.publishDetached(WikiViewed({ userid: caller.userid, wikiid, date: this.clock.nowSeconds() }));
+    }
     return this.toDetail(version, caller);
+  }
+
+  /** The version with the live releases' revisions (source language, and the language shown) in place. */
+  private async pinToLiveReleases(version: WikiVersion): Promise<WikiVersion> {
+    const { wiki } = version;
+    const [source, shown] = await Promise.all([
+      this.releases.liveOne('WIKI', wiki.wikiid, wiki.langid),
+      version.langid === wiki.langid ? null : this.releases.liveOne('WIKI', wiki.wikiid, version.langid),
+    ]);
+    if (!source && !shown) return version;
+    const revisions = await this.wikis.revisions(
+      [source?.revisionid, shown?.revisionid].filter((id): id is number => id !== undefined),
+    );
+    const sourceRevision = (source && revisions.get(source.revisionid)) || version.source;
+    const shownRevision =
+      version.langid === wiki.langid ? sourceRevision : (shown && revisions.get(shown.revisionid)) || version.shown;
+    return { ...version, source: sourceRevision, shown: shownRevision };
   }
 
   async toDetail(version: WikiVersion, caller: AuthenticatedUser | undefined): Promise<WikiDetailDto> {
@@ -147,6 +185,7 @@ export class WikiReaderService {
       image: (source.imageid && images.get(source.imageid)) || null,
       flags: parseFlags(source.flags),
       tags: tagMap.get(wiki.wikiid) ?? [],
+      table_of_contents: data.table_of_contents === true,
       can_edit: canEdit,
       available_langids: version.availableLangids,
       source_revisionid: version.sourceRevisionid,

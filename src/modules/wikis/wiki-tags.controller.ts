@@ -7,6 +7,7 @@ import { WikiTaggedDetailDto } from './dto/wiki-response.dto';
 import { WIKI_NAMESPACES } from './wiki-namespaces';
 import { parseNamespace } from './wiki-reader.service';
 import { WikisService } from './wikis.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 @ApiTags('Wikis', 'Tags')
 @ApiParam({ name: 'namespace', enum: WIKI_NAMESPACES, description: 'Case-insensitive; an unknown namespace is a 422.' })
@@ -16,6 +17,7 @@ export class WikiTagsController {
   constructor(private readonly wikis: WikisService) {}
 
   @Get('tags')
+  @ApiErrors(404, 422)
   @Public()
   @ApiOperation({
     summary: "A wiki's tags",
@@ -27,6 +29,7 @@ export class WikiTagsController {
   }
 
   @Put('tag')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiOperation({
     summary: 'Tag a wiki',
@@ -45,6 +48,7 @@ export class WikiTagsController {
   }
 
   @Delete('tag')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiOperation({
     summary: 'Remove a tag from a wiki',

@@ -1,3 +1,4 @@
+import { AuditService } from '../../platform/audit/audit.service';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
@@ -57,6 +58,7 @@ const ALL_FIELDS: WikiWritableField[] = [
   'suppliers',
   'documents',
   'repairability_score',
+  'table_of_contents',
 ];
 
 const sameValues = (a: RevisionValues, b: RevisionValues) =>
@@ -92,6 +94,7 @@ function serializeData(data: WikiRevisionData): string {
   if (data.repairability_score !== undefined && data.repairability_score !== null) {
     ordered.repairability_score = data.repairability_score;
   }
+  if (data.table_of_contents) ordered.table_of_contents = true;
   return JSON.stringify(ordered);
 }
 
@@ -114,6 +117,7 @@ export class WikiWriterService {
     private readonly policy: PolicyService,
     private readonly media: MediaService,
     private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
   ) {}
 
   // ---- create ---------------------------------------------------------------------------------------
@@ -346,6 +350,11 @@ export class WikiWriterService {
         isMaster ? { deleted: true, modifiedDate: now } : { modifiedDate: now },
         manager,
       );
+      await this.audit.record({
+        action: 'wiki.delete',
+        entity: ['wiki', wiki.wikiid],
+        before: { namespace: wiki.namespace, title: wiki.title, langid, revisionid: head.revisionid },
+      });
     });
   }
 
@@ -492,6 +501,7 @@ export class WikiWriterService {
       data.suppliers = dto.suppliers.map((s) => ({ 'part_#': '', type: '', supplier: '', url: '', ...s }));
     if (dto.documents !== undefined) data.documents = [...new Set(dto.documents.map((d) => d.documentid))];
     if (dto.repairability_score !== undefined) data.repairability_score = dto.repairability_score;
+    if (dto.table_of_contents !== undefined) data.table_of_contents = dto.table_of_contents;
     return {
       displayTitle: dto.display_title ?? displayTitle ?? base?.displayTitle ?? '',
       summary: dto.description ?? base?.summary ?? '',

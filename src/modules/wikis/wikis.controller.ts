@@ -22,6 +22,7 @@ import { WIKI_NAMESPACES } from './wiki-namespaces';
 import { parseNamespace, WikiReaderService } from './wiki-reader.service';
 import { WikiListService } from './wiki-list.service';
 import { WikiWriterService } from './wiki-writer.service';
+import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 const NamespaceParam = () =>
   ApiParam({
@@ -44,6 +45,7 @@ export class WikisController {
   ) {}
 
   @Post()
+  @ApiErrors(403, 422)
   @Authenticated()
   @ApiOperation({
     summary: 'Create a wiki',
@@ -63,6 +65,7 @@ export class WikisController {
   }
 
   @Get(':namespace')
+  @ApiErrors(422)
   @Public()
   @NamespaceParam()
   @ApiOperation({
@@ -79,8 +82,9 @@ export class WikisController {
       'that language when a patrolled translation exists, else in its source language.',
   })
   @ApiOkResponse({
+    description: 'An empty list matches both array forms, hence anyOf.',
     schema: {
-      oneOf: [
+      anyOf: [
         { type: 'array', items: { $ref: getSchemaPath(WikiLightDto) } },
         { type: 'array', items: { type: 'string' } },
         { $ref: getSchemaPath(CategoryHierarchyDto) },
@@ -100,6 +104,7 @@ export class WikisController {
   }
 
   @Get(':namespace/:title')
+  @ApiErrors(404, 422)
   @Public()
   @NamespaceParam()
   @TitleParam()
@@ -107,7 +112,8 @@ export class WikisController {
   @ApiOperation({
     summary: 'Wiki detail',
     description:
-      'The newest patrolled revision; with `unpatrolled` (present, any value) the newest revision. With `langid` the ' +
+      'The newest patrolled revision; with `unpatrolled` (present, any value) the newest revision, for callers who may ' +
+      'edit the wiki (anyone else gets the patrolled revision: unreviewed edits are for editors). With `langid` the ' +
       'patrolled translation in that language when one exists, else the source language (`langid` in the answer says ' +
       'which). `type=XML` answers XML for CATEGORY wikis only; for any other namespace it is a 422. Deleted wikis ' +
       'answer 404. CATEGORY adds parent, ancestors (closest first), children, guides (public ones) and documents. ' +
@@ -127,6 +133,7 @@ export class WikisController {
   }
 
   @Patch(':namespace/:title')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @NamespaceParam()
@@ -134,7 +141,9 @@ export class WikisController {
   @ApiOperation({
     summary: 'Edit a wiki',
     description:
-      "Author+; a USER page also by its user, a TEAM page also by the team's members. Fields as for create minus " +
+      "Author+; a USER page also by its user, a TEAM page also by the team's members (DESIGN §3: an Author may edit " +
+      "another user's USER page or another team's TEAM page; unless the Author wrote the page, that revision is " +
+      'unpatrolled, so readers keep the patrolled one until a Moderator+ saves). Fields as for create minus ' +
       '`parent` (use PUT …/parent); others are a 422. `revisionid` must be the newest revision of that language ' +
       '(the unpatrolled one when there is one), else 409 with the current wiki (newest revision) as the body. ' +
       '`langid` selects the language version; a language without one starts a translation, and then `revisionid` ' +
@@ -156,6 +165,7 @@ export class WikisController {
   }
 
   @Delete(':namespace/:title')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @Versioned()
   @HttpCode(204)
@@ -180,6 +190,7 @@ export class WikisController {
   }
 
   @Post(':namespace/:title/revert')
+  @ApiErrors(403, 404, 422)
   @HttpCode(200)
   @Authenticated()
   @Versioned()

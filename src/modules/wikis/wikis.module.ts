@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaModule } from '../media/media.module';
 import { TagsModule } from '../tags/tags.module';
-import { ViewHistoryModule } from '../view-history/view-history.module';
+import { TagsService } from '../tags/tags.service';
 import { CategoriesController, CategoryTreeController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
@@ -18,13 +18,15 @@ import { TeamsModule } from '../teams/teams.module';
 import { UsersModule } from '../users/users.module';
 import { WikisRepository } from './wikis.repository';
 import { WikisService } from './wikis.service';
+import { WikiDocumentProvider } from './wiki-document.provider';
+import { DocumentRegistry } from '../../platform/documents/document-registry';
 
 export { WikisService } from './wikis.service';
 export { MachineTranslation, type MachineTranslationProvider } from './machine-translation';
 
 /** Wikis in six namespaces, the category tree, wiki tags; demo content at order 30. */
 @Module({
-  imports: [TagsModule, MediaModule, ViewHistoryModule, UsersModule, TeamsModule],
+  imports: [TagsModule, MediaModule, UsersModule, TeamsModule],
   // CategoriesController first: its static CATEGORY segment must win over WikisController's :namespace.
   controllers: [CategoriesController, CategoryTreeController, WikiTagsController, WikisController],
   providers: [
@@ -38,6 +40,7 @@ export { MachineTranslation, type MachineTranslationProvider } from './machine-t
     MachineTranslation,
     WikisService,
     WikisDemoSeed,
+    WikiDocumentProvider,
   ],
   exports: [WikisService, MachineTranslation],
 })
@@ -45,9 +48,14 @@ export class WikisModule implements OnModuleInit {
   constructor(
     private readonly seeds: DemoSeedRegistry,
     private readonly demo: WikisDemoSeed,
+    private readonly documents: DocumentRegistry,
+    private readonly documentProvider: WikiDocumentProvider,
+    private readonly tags: TagsService,
   ) {}
 
   onModuleInit(): void {
+    this.documents.register('WIKI', this.documentProvider);
+    this.tags.registerKind('wiki');
     this.seeds.register({ name: 'wikis', order: 30, run: () => this.demo.run() });
   }
 }

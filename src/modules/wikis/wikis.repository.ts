@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
+import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
@@ -168,6 +168,38 @@ export class WikisRepository {
 
   findWikiById(wikiid: number, tx?: EntityManager): Promise<WikiEntity | null> {
     return this.manager(tx).getRepository(WikiEntity).findOneBy({ wikiid });
+  }
+
+  findWikisByIds(wikiids: number[]): Promise<WikiEntity[]> {
+    if (!wikiids.length) return Promise.resolve([]);
+    return this.manager()
+      .getRepository(WikiEntity)
+      .findBy({ wikiid: In(wikiids) });
+  }
+
+  /** Each wiki's current patrolled revision in its source language. */
+  async sourceRevisionIds(wikiids: number[]): Promise<Map<number, number>> {
+    if (!wikiids.length) return new Map();
+    const rows = await this.manager()
+      .createQueryBuilder(WikiLanguageEntity, 'l')
+      .innerJoin(WikiEntity, 'w', 'w.wikiid = l.wikiid AND w.langid = l.langid')
+      .select(['l.wikiid AS wikiid', 'l.revisionid AS revisionid'])
+      .where('l.wikiid IN (:...wikiids)', { wikiids })
+      .getRawMany<{ wikiid: number; revisionid: number | null }>();
+    return new Map(rows.filter((r) => r.revisionid !== null).map((r) => [Number(r.wikiid), Number(r.revisionid)]));
+  }
+
+  /** Wikis (not deleted) whose title contains `term`, case-insensitively; newest first. */
+  async searchTitles(term: string, limit: number): Promise<number[]> {
+    const rows = await this.manager()
+      .createQueryBuilder(WikiEntity, 'w')
+      .select('w.wikiid', 'wikiid')
+      .where('w.deleted = :deleted', { deleted: false })
+      .andWhere("LOWER(w.title) LIKE :term ESCAPE '!'", { term: likeContains(term.toLowerCase()) })
+      .orderBy('w.wikiid', 'DESC')
+      .limit(limit)
+      .getRawMany<{ wikiid: number }>();
+    return rows.map((r) => Number(r.wikiid));
   }
 
   /** Row lock on MySQL (SQLite transactions are already serialized): moves, deletes and creates under a parent. */

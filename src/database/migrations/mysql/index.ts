@@ -1,3 +1,18 @@
+import { PeriodicReview1795474000000 } from './1795474000000-PeriodicReview';
+import { Releases1795470000000 } from './1795470000000-Releases';
+import { Approvals1795471000000 } from './1795471000000-Approvals';
+import { WorkLog1795472000000 } from './1795472000000-WorkLog';
+import { PlatformCore1795466182885 } from './1795466182885-PlatformCore';
+import { RateLimitCounters1795464816099 } from './1795464816099-RateLimitCounters';
 import { GuideRevisionSummary1795307559007 } from './1795307559007-GuideRevisionSummary';
 import { Initial1795304022779 } from './1795304022779-Initial';
-export const MYSQL_MIGRATIONS: Function[] = [Initial1795304022779, GuideRevisionSummary1795307559007];
+export const MYSQL_MIGRATIONS: Function[] = [
+  Initial1795304022779,
+  GuideRevisionSummary1795307559007,
+  RateLimitCounters1795464816099,
+  PlatformCore1795466182885,
+  Releases1795470000000,
+  Approvals1795471000000,
+  WorkLog1795472000000,
+  PeriodicReview1795474000000,
+];

@@ -1,3 +1,18 @@
+import { PeriodicReview1795474000000 } from './1795474000000-PeriodicReview';
+import { Releases1795470000000 } from './1795470000000-Releases';
+import { Approvals1795471000000 } from './1795471000000-Approvals';
+import { WorkLog1795472000000 } from './1795472000000-WorkLog';
+import { PlatformCore1795466173644 } from './1795466173644-PlatformCore';
+import { RateLimitCounters1795464809783 } from './1795464809783-RateLimitCounters';
 import { GuideRevisionSummary1795307555306 } from './1795307555306-GuideRevisionSummary';
 import { Initial1795304019449 } from './1795304019449-Initial';
-export const SQLITE_MIGRATIONS: Function[] = [Initial1795304019449, GuideRevisionSummary1795307555306];
+export const SQLITE_MIGRATIONS: Function[] = [
+  Initial1795304019449,
+  GuideRevisionSummary1795307555306,
+  RateLimitCounters1795464809783,
+  PlatformCore1795466173644,
+  Releases1795470000000,
+  Approvals1795471000000,
+  WorkLog1795472000000,
+  PeriodicReview1795474000000,
+];

@@ -1,6 +1,6 @@
 import { IsEmail, IsOptional, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { UNIQUE_USERNAME, UNIQUE_USERNAME_RULE } from '../../users/dto/update-user.dto';
-import { MIN_PASSWORD_LENGTH } from '../password';
+import { MIN_PASSWORD_LENGTH } from '../../../common/security/password';
 import { Trim, TrimLower } from '../../../common/validation/string-decorators';
 
 export class LoginDto {

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -29,7 +30,7 @@ const FewerLinesThan50 = () =>
 
 /** A part or tool: the ITEM wiki page `name` (created from `summary`/`url` when missing) and guide-specific fields. */
 export class GuideItemInputDto {
-  /** Title of the ITEM wiki page. */
+  /** Title of the ITEM wiki page. Read back as `text` (GET /guides/{guideid}: `parts[].text`, `tools[].text`). */
   @Trim()
   @IsString()
   @Length(1, 255)
@@ -99,14 +100,14 @@ export class GuideFieldsDto {
   @MaxLength(SUMMARY_MAX_LENGTH, { message: 'summary must be shorter than 156 characters' })
   summary?: string;
 
-  /** Wiki text, fewer than 50 lines. */
+  /** Wiki text, fewer than 50 lines. Read back as `introduction_raw` and `introduction_rendered`. */
   @IsOptional()
   @IsString()
   @MaxLength(65535)
   @FewerLinesThan50()
   introduction?: string;
 
-  /** Wiki text. */
+  /** Wiki text. Read back as `conclusion_raw` and `conclusion_rendered`. */
   @IsOptional()
   @IsString()
   @MaxLength(65535)
@@ -149,9 +150,14 @@ export class GuideFieldsDto {
   @Min(1, { each: true })
   prerequisites?: number[];
 
-  /** Releases are not enabled on this site: a non-empty list is a 422. */
+  /**
+   * Prerequisites pinned to a release: each `guideid` one of `prerequisites` (once), `releaseid` a released
+   * release of that guide, or null for the newest released one (the pin follows new releases). Replaces
+   * the stored list.
+   */
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(20)
   @ValidateNested({ each: true })
   @Type(() => PrerequisiteReleaseDto)
   prerequisite_releases?: PrerequisiteReleaseDto[];
@@ -218,6 +224,20 @@ export class UpdateGuideDto extends GuideFieldsDto {
   @IsString()
   @Length(1, 255)
   category?: string;
+
+  /** Admin only (403 for others): the approval process of every release (the `all` slot); null clears it. Makes no revision. */
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  approval_processid?: number | null;
+
+  /** Admin only (403 for others): the approval process of major releases (the `major` slot); null clears it. Makes no revision. */
+  @ApiPropertyOptional({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  major_release_approval_processid?: number | null;
 
   @IsOptional()
   @IsIn(GUIDE_TYPES, { message: `type must be one of ${GUIDE_TYPES.join(', ')}` })

@@ -23,7 +23,7 @@ export class ListGuidesQueryDto extends PaginationQueryDto {
   order: 'ASC' | 'DESC' = 'ASC';
 
   @IsOptional()
-  @QueryInt({ min: 0, description: 'Only guides modified on or after this UNIX time.' })
+  @QueryInt({ min: 0, max: Number.MAX_SAFE_INTEGER, description: 'Only guides modified on or after this UNIX time.' })
   modifiedSince?: number;
 
   @IsOptional()

@@ -1,3 +1,4 @@
+import { StepFormDto } from '../../step-forms/dto/step-form.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CommentDto } from '../../comments/dto/comment.dto';
 import { DocumentObjectDto } from '../../media/dto/document-object.dto';
@@ -42,6 +43,7 @@ export class GuideSummaryDto {
 }
 
 export class StepLineDto {
+  /** Wiki text of the line. Written as `text` (POST/PATCH steps). */
   text_raw: string;
   /** Sanitized HTML. */
   text_rendered: string;
@@ -72,13 +74,16 @@ export class StepDto {
   @ApiProperty({ type: [StepLineDto] })
   lines: StepLineDto[];
   media: StepMediaDto;
+  /** The step's form (E): typed fields operators fill in a work-log entry; null for none. */
+  @ApiProperty({ type: StepFormDto, nullable: true })
+  form: StepFormDto | null;
   @ApiProperty({ type: [CommentDto] })
   comments: CommentDto[];
   comment_count: number;
 }
 
 export class GuideItemDto {
-  /** Part or tool name (the ITEM wiki title). */
+  /** Part or tool name (the ITEM wiki title). Written as `name` (POST/PATCH guides). */
   text: string;
   type: string;
   quantity: number;
@@ -95,14 +100,23 @@ export class GuideItemDto {
 export class PrerequisiteGuideDto extends GuideSummaryDto {}
 
 /** GET /guides/{guideid} and the responses of guide writes. */
+/** A prerequisite pinned to a release (`releaseid` null: the newest released release). */
+export class PrerequisiteReleaseRefDto {
+  guideid: number;
+  @ApiProperty({ type: 'integer', nullable: true })
+  releaseid: number | null;
+}
+
 export class GuideDetailDto extends GuideSummaryDto {
   /** The newest revision, patrolled or not: the value edits must send as `revisionid`. */
   head_revisionid: number;
   /** e.g. "30 minutes - 1 hour". */
   time_required: string;
   time_required_min: number;
+  /** Wiki text. Written as `introduction`. */
   introduction_raw: string;
   introduction_rendered: string;
+  /** Wiki text. Written as `conclusion`. */
   conclusion_raw: string;
   conclusion_rendered: string;
   @ApiProperty({ type: [DocumentObjectDto] })
@@ -120,6 +134,12 @@ export class GuideDetailDto extends GuideSummaryDto {
   /** Readable prerequisites, in order (unreadable ones are left out). */
   @ApiProperty({ type: [PrerequisiteGuideDto] })
   prerequisites: PrerequisiteGuideDto[];
+  /**
+   * Prerequisites pinned to a release: each is shown (and its steps inlined) at that release's revision;
+   * `releaseid` null follows the newest released release.
+   */
+  @ApiProperty({ type: [PrerequisiteReleaseRefDto] })
+  prerequisite_releases: PrerequisiteReleaseRefDto[];
   /** Prerequisite steps first (unless excludePrerequisiteSteps), then the guide's own. */
   @ApiProperty({ type: [StepDto] })
   steps: StepDto[];

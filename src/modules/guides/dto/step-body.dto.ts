@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -16,6 +17,7 @@ import {
 } from 'class-validator';
 import { BULLETS, STEP_LINE_MAX_LENGTH, STEP_MAX_IMAGES, STEP_MAX_LINES } from '../guide-data';
 import { Trim } from '../../../common/validation/string-decorators';
+import { StepFormInputDto } from '../../step-forms/dto/step-form.dto';
 
 export class StepLineInputDto {
   /** Wiki text, 1 to 350 characters. */
@@ -73,6 +75,13 @@ export class CreateStepDto extends StepLinesDto {
   @IsString()
   @MaxLength(255)
   title?: string;
+
+  /** The step's form (E, ENTERPRISE §3.2); null removes it. A changed form makes a new step revision. */
+  @ApiPropertyOptional({ type: StepFormInputDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => StepFormInputDto)
+  form?: StepFormInputDto | null;
 }
 
 export class UpdateStepDto {
@@ -102,6 +111,13 @@ export class UpdateStepDto {
   @IsString()
   @MaxLength(255)
   title?: string;
+
+  /** The step's form (E, ENTERPRISE §3.2); null removes it. A changed form makes a new step revision. */
+  @ApiPropertyOptional({ type: StepFormInputDto, nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => StepFormInputDto)
+  form?: StepFormInputDto | null;
 }
 
 export class StepOrderDto {

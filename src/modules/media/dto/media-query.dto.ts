@@ -40,7 +40,10 @@ export class UploadQueryDto {
 
 export class ImageUploadQueryDto extends UploadQueryDto {
   @IsOptional()
-  @IsIn(['ONE_ONE', 'FOUR_THREE'], { message: 'cropToRatio must be ONE_ONE or FOUR_THREE' })
-  @ApiPropertyOptional({ enum: ['ONE_ONE', 'FOUR_THREE'], description: 'Centre-crop the upload to this ratio.' })
-  cropToRatio?: 'ONE_ONE' | 'FOUR_THREE';
+  @IsIn(['ONE_ONE', 'FOUR_THREE', 'VARIABLE'], { message: 'cropToRatio must be ONE_ONE, FOUR_THREE or VARIABLE' })
+  @ApiPropertyOptional({
+    enum: ['ONE_ONE', 'FOUR_THREE', 'VARIABLE'],
+    description: 'Centre-crop the upload to this ratio; VARIABLE (what Dozuki clients send) keeps it as it is.',
+  })
+  cropToRatio?: 'ONE_ONE' | 'FOUR_THREE' | 'VARIABLE';
 }

@@ -27,6 +27,27 @@ export function sniffImage(data: Buffer): (SniffedType & { format: ImageFormat }
   return format ? { ...IMAGE_TYPES[format], format } : undefined;
 }
 
+/**
+ * Whether an image file ends as its format requires (PNG IEND chunk, JPEG end-of-image marker, GIF
+ * trailer, WebP RIFF length): a truncated upload is refused at once, before any pixel is decoded.
+ */
+export function isCompleteImage(data: Buffer, format: ImageFormat): boolean {
+  switch (format) {
+    case 'png':
+      return data.length >= 12 && ascii(data, data.length - 8, data.length - 4) === 'IEND';
+    case 'jpeg': {
+      // Some encoders pad after the end-of-image marker: look for it near the end.
+      const tail = data.subarray(Math.max(0, data.length - 64));
+      for (let i = tail.length - 2; i >= 0; i -= 1) if (tail[i] === 0xff && tail[i + 1] === 0xd9) return true;
+      return false;
+    }
+    case 'gif':
+      return data.length > 13 && data.subarray(Math.max(0, data.length - 16)).includes(0x3b);
+    case 'webp':
+      return data.length >= 12 && data.readUInt32LE(4) + 8 <= data.length;
+  }
+}
+
 /** MP4/QuickTime (ftyp box), Matroska/WebM (EBML), Ogg, AVI. */
 export function sniffVideo(data: Buffer): SniffedType | undefined {
   if (data.length >= 12 && ascii(data, 4, 8) === 'ftyp') {

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { unprocessable } from '../../../common/http/api-errors';
 import { parseExif } from './exif';
-import { sniffImage, type ImageFormat } from './file-types';
+import { isCompleteImage, sniffImage, type ImageFormat } from './file-types';
 import { classifyRatio, cropRegion, IMAGE_VARIANTS, ORIGINAL, type CropRatio, type ImageRatio } from './image-variants';
 
 export const MIN_IMAGE_SIDE = 50;
@@ -40,23 +40,45 @@ const ORIGINAL_ENCODE: Record<ImageFormat, (s: Sharp) => Sharp> = {
   gif: (s) => s.gif(),
 };
 
+/**
+ * libvips keeps recently decoded operations in a process-wide cache (default 50 MB, 100 operations, 20 open
+ * files). Uploads are each decoded once, so a cache only holds on to their memory: keep it small.
+ */
+sharp.cache({ memory: 16, files: 0, items: 20 });
+
 const undecodable = () => unprocessable('The file could not be read as an image', 'file');
 
+/** What an upload's header tells, checked; enough to answer the upload before any pixel is decoded. */
+export interface InspectedImage {
+  format: ImageFormat;
+  mime: string;
+  originalExt: string;
+  variantExt: string;
+  /** Upright size after the EXIF orientation and the crop. */
+  width: number;
+  height: number;
+  ratio: ImageRatio;
+  exif: Record<string, string | number>;
+  /** The crop to apply (cropToRatio), in upright pixels. */
+  region?: { left: number; top: number; width: number; height: number };
+  /** The upload can be served as the original unchanged (no orientation, no metadata, no crop). */
+  keepOriginalBytes: boolean;
+}
+
 /**
- * Checks an upload by content (JPEG, PNG, GIF, WebP), applies its EXIF orientation, optionally crops it
- * to a ratio, and encodes every size variant. Throws 422 for anything that is not a readable image of at
- * least 50×50 pixels within the pixel limit.
+ * Checks an upload by content (JPEG, PNG, GIF, WebP) from its header only: type, pixel limit, minimum
+ * size, crop region. Throws 422 for anything that is not a readable image of at least 50×50 pixels within
+ * the pixel limit. Cheap: decoding and resizing happen later, in `renderImage` (a background job).
  */
-export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
+export async function inspectImage(data: Buffer, options: ProcessOptions): Promise<InspectedImage> {
   if (!data.length) throw unprocessable('The request body is empty', 'file');
   const type = sniffImage(data);
   if (!type) throw unprocessable('Unsupported image type: expected JPEG, PNG, GIF or WebP', 'file');
-  const input = { limitInputPixels: options.maxPixels, autoOrient: true, failOn: 'error' as const };
-
+  if (!isCompleteImage(data, type.format)) throw undecodable();
   let metadata: sharp.Metadata;
   try {
     // Reads the header only; the pixel limit is checked below, with a clearer message than sharp's.
-    metadata = await sharp(data, { ...input, limitInputPixels: false }).metadata();
+    metadata = await sharp(data, { limitInputPixels: false, autoOrient: true, failOn: 'error' }).metadata();
   } catch {
     throw undecodable();
   }
@@ -73,36 +95,51 @@ export async function processImage(data: Buffer, options: ProcessOptions): Promi
   if (width < minSide || height < minSide) {
     throw unprocessable(`The image must be at least ${minSide}×${minSide} pixels`, 'file');
   }
+  return {
+    format: type.format,
+    mime: type.mime,
+    originalExt: type.ext,
+    variantExt: VARIANT_FORMAT[type.format].ext,
+    width,
+    height,
+    ratio: classifyRatio(width, height),
+    exif: parseExif(metadata.exif),
+    region,
+    keepOriginalBytes:
+      !region && (metadata.orientation ?? 1) === 1 && !metadata.exif && !metadata.xmp && !metadata.iptc,
+  };
+}
 
-  const base = sharp(data, input);
-  if (region) base.extract(region);
-  const variantFormat = VARIANT_FORMAT[type.format];
-  const keepOriginalBytes =
-    !region && (metadata.orientation ?? 1) === 1 && !metadata.exif && !metadata.xmp && !metadata.iptc;
+/**
+ * Decodes an inspected upload once per output and encodes the original and every size variant, one after
+ * another so that at most one decoded image is in memory (the pixel limit bounds its size).
+ */
+export async function renderImage(
+  data: Buffer,
+  image: InspectedImage,
+  maxPixels: number,
+): Promise<Map<string, Buffer>> {
+  const base = sharp(data, { limitInputPixels: maxPixels, autoOrient: true, failOn: 'error' });
+  if (image.region) base.extract(image.region);
+  const files = new Map<string, Buffer>();
   try {
-    const outputs = await Promise.all([
-      keepOriginalBytes ? Promise.resolve(data) : ORIGINAL_ENCODE[type.format](base.clone()).toBuffer(),
-      ...IMAGE_VARIANTS.map((spec) =>
-        variantFormat
-          .encode(
-            base.clone().resize(spec.width, spec.height, { fit: spec.fit, withoutEnlargement: spec.fit === 'inside' }),
-          )
-          .toBuffer(),
-      ),
-    ]);
-    const files = new Map<string, Buffer>([[ORIGINAL, outputs[0]]]);
-    IMAGE_VARIANTS.forEach((spec, index) => files.set(spec.name, outputs[index + 1]));
-    return {
-      mime: type.mime,
-      originalExt: type.ext,
-      variantExt: variantFormat.ext,
-      width,
-      height,
-      ratio: classifyRatio(width, height),
-      exif: parseExif(metadata.exif),
-      files,
-    };
+    files.set(ORIGINAL, image.keepOriginalBytes ? data : await ORIGINAL_ENCODE[image.format](base.clone()).toBuffer());
+    for (const spec of IMAGE_VARIANTS) {
+      const resized = base
+        .clone()
+        .resize(spec.width, spec.height, { fit: spec.fit, withoutEnlargement: spec.fit === 'inside' });
+      files.set(spec.name, await VARIANT_FORMAT[image.format].encode(resized).toBuffer());
+    }
   } catch {
     throw undecodable();
   }
+  return files;
+}
+
+/** Inspects and renders at once (small images made by the service itself, e.g. video thumbnails). */
+export async function processImage(data: Buffer, options: ProcessOptions): Promise<ProcessedImage> {
+  const image = await inspectImage(data, options);
+  const files = await renderImage(data, image, options.maxPixels);
+  const { mime, originalExt, variantExt, width, height, ratio, exif } = image;
+  return { mime, originalExt, variantExt, width, height, ratio, exif, files };
 }

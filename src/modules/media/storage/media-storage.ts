@@ -24,9 +24,15 @@ export abstract class MediaStorage {
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
-export const MEDIA_KINDS = ['images', 'videos', 'documents'] as const;
+export const MEDIA_KINDS = ['images', 'videos', 'documents', 'uploads'] as const;
+/** Kinds the files route serves; `uploads` holds image uploads waiting for their variants (never served). */
+export const SERVED_KINDS = ['images', 'videos', 'documents'] as const;
 
 /** `<kind>/<2-char shard>/<name>[/<name>]`: every segment starts with a letter or digit, so no `.` or `..`. */
+export function isServedMediaKey(key: string): boolean {
+  return isValidMediaKey(key) && (SERVED_KINDS as readonly string[]).includes(key.split('/')[0]);
+}
+
 export function isValidMediaKey(key: string): boolean {
   if (key.length > 255) return false;
   const parts = key.split('/');

@@ -8,7 +8,7 @@ export class ListUsersQueryDto extends PaginationQueryDto {
   order: 'ASC' | 'DESC' = 'ASC';
 
   @IsOptional()
-  @QueryInt({ min: 0, description: 'Only users who joined at or after this UNIX time.' })
+  @QueryInt({ min: 0, max: Number.MAX_SAFE_INTEGER, description: 'Only users who joined at or after this UNIX time.' })
   joinedSince?: number;
 
   @IsOptional()

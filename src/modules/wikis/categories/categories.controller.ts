@@ -8,6 +8,7 @@ import { CategoryParentBodyDto } from '../dto/wiki-body.dto';
 import { CategoryTreeQueryDto } from '../dto/wiki-query.dto';
 import { CategoryIdentificationDto, WikiDetailDto, WikiLightDto } from '../dto/wiki-response.dto';
 import { CategoriesService, type CategoryTree } from './categories.service';
+import { ApiErrors } from '../../../common/openapi/api-error-responses';
 
 const TitleParam = () =>
   ApiParam({ name: 'title', description: 'URL-encoded category title; underscores stand for spaces.' });
@@ -18,6 +19,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get(':title/children')
+  @ApiErrors(404, 422)
   @Public()
   @TitleParam()
   @ApiOperation({
@@ -31,6 +33,7 @@ export class CategoriesController {
   }
 
   @Put(':title/parent')
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @TitleParam()
   @ApiOperation({
@@ -50,6 +53,7 @@ export class CategoriesController {
   }
 
   @Get(':title/identification')
+  @ApiErrors(404, 422)
   @Public()
   @TitleParam()
   @ApiOperation({
@@ -68,6 +72,7 @@ export class CategoriesController {
   }
 
   @Get(':wikiid/documents')
+  @ApiErrors(404)
   @Public()
   @ApiParam({ name: 'wikiid', type: 'integer' })
   @ApiOperation({
@@ -87,6 +92,7 @@ export class CategoryTreeController {
   constructor(private readonly categories: CategoriesService) {}
 
   @Get()
+  @ApiErrors(422)
   @Public()
   @ApiOperation({
     summary: 'Category hierarchy (iFixit)',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { SqlReader, type SqlRow } from '../../../database/sql-reader';
 import { WikiCategoryGuideEntity } from '../entities/wiki-category-guide.entity';
 
@@ -79,11 +79,13 @@ export class CategoriesRepository {
     return (await this.sql.rows(GUIDES_IN_SQL, [categoryHash])).map(this.toGuide);
   }
 
-  async saveGuide(facts: CategoryGuideFacts): Promise<void> {
-    await this.dataSource.getRepository(WikiCategoryGuideEntity).upsert(facts, ['guideid']);
+  /** One upsert for the whole list. */
+  async saveGuides(facts: CategoryGuideFacts[]): Promise<void> {
+    if (facts.length) await this.dataSource.getRepository(WikiCategoryGuideEntity).upsert(facts, ['guideid']);
   }
 
-  async forgetGuide(guideid: number): Promise<void> {
-    await this.dataSource.getRepository(WikiCategoryGuideEntity).delete({ guideid });
+  /** One DELETE for the whole list. */
+  async forgetGuides(guideids: number[]): Promise<void> {
+    if (guideids.length) await this.dataSource.getRepository(WikiCategoryGuideEntity).delete({ guideid: In(guideids) });
   }
 }

@@ -1,3 +1,4 @@
+import { AuditService } from '../../../platform/audit/audit.service';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../../common/auth/authenticated-user';
 import { privilegesAtLeast } from '../../../common/auth/privileges';
@@ -115,6 +116,7 @@ export class CategoriesService {
     private readonly translation: MachineTranslation,
     private readonly policy: PolicyService,
     private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
   ) {}
 
   async hierarchy(options: HierarchyOptions = {}): Promise<CategoryHierarchyDto> {
@@ -183,6 +185,12 @@ export class CategoriesService {
         parentWikiid = parent.wikiid;
       }
       await this.wikis.updateWiki(wikiid, { parentWikiid }, manager);
+      await this.audit.record({
+        action: 'category.move',
+        entity: ['wiki', wikiid],
+        before: { parent_wikiid: version.wiki.parentWikiid },
+        after: { parent_wikiid: parentWikiid, parent: parentTitle },
+      });
     });
     return this.reader.current('CATEGORY', rawTitle, {}, caller);
   }

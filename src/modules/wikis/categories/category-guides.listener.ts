@@ -1,28 +1,14 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventBus, type DomainEvent } from '../../../common/events/event-bus';
+import { EventBus } from '../../../platform/events/event-bus';
+import { GuideChanged, type GuideChangedPayload } from '../../guides/guide.events';
 import { titleHash } from '../wiki-namespaces';
-import { CategoriesRepository } from './categories.repository';
-
-/** Guide facts as the guides module publishes them after commit. */
-export interface GuideFacts {
-  category: string;
-  public: boolean;
-  deleted: boolean;
-  title: string;
-}
-
-export interface GuideChangedPayload {
-  guideid: number;
-  before: GuideFacts | null;
-  after: GuideFacts | null;
-}
-
-export const GUIDE_CHANGED = 'guide.changed';
+import { CategoriesRepository, type CategoryGuideFacts } from './categories.repository';
 
 /**
  * Keeps `wiki_category_guides` (one row per public, non-deleted guide) from `guide.changed` events, so
- * the wikis module knows which categories have guides without importing or querying the guides module.
- * Handlers apply the event's `after` state, so replaying an event is harmless.
+ * the wikis module knows which categories have guides without querying the guides module. Events come
+ * through the outbox (after commit, at least once, in order per guide); handlers apply the event's
+ * `after` state, so a repeated delivery is harmless.
  */
 @Injectable()
 export class CategoryGuidesListener implements OnModuleInit {
@@ -32,21 +18,28 @@ export class CategoryGuidesListener implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on(GUIDE_CHANGED, (event) => this.apply(event as DomainEvent<string, GuideChangedPayload>));
+    // A batch (one transaction, events in eventid order): only each guide's last state matters.
+    this.events.subscribeBatch(GuideChanged, 'wikis.category-guides', (events) =>
+      this.applyAll(events.map((e) => e.payload)),
+    );
   }
 
-  async apply(event: DomainEvent<string, GuideChangedPayload>): Promise<void> {
-    const { guideid, after } = event.payload ?? ({} as GuideChangedPayload);
-    if (!Number.isInteger(guideid)) return;
-    if (!after || !after.public || after.deleted || typeof after.category !== 'string') {
-      await this.categories.forgetGuide(guideid);
-      return;
+  private async applyAll(payloads: GuideChangedPayload[]): Promise<void> {
+    const last = new Map<number, GuideChangedPayload['after']>();
+    for (const { guideid, after } of payloads) if (Number.isInteger(guideid)) last.set(guideid, after);
+    const forget: number[] = [];
+    const save: CategoryGuideFacts[] = [];
+    for (const [guideid, after] of last) {
+      if (!after || !after.public || after.deleted || typeof after.category !== 'string') forget.push(guideid);
+      else
+        save.push({
+          guideid,
+          category: after.category.slice(0, 255),
+          categoryHash: titleHash(after.category),
+          title: String(after.title ?? '').slice(0, 255),
+        });
     }
-    await this.categories.saveGuide({
-      guideid,
-      category: after.category.slice(0, 255),
-      categoryHash: titleHash(after.category),
-      title: String(after.title ?? '').slice(0, 255),
-    });
+    await this.categories.forgetGuides(forget);
+    await this.categories.saveGuides(save);
   }
 }

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -123,6 +124,11 @@ export class WikiFieldsDto {
   @Min(0)
   @Max(10)
   repairability_score?: number | null;
+
+  /** Whether clients show a table of contents (every namespace; source language only). Default false. */
+  @IsOptional()
+  @IsBoolean()
+  table_of_contents?: boolean;
 }
 
 export class CreateWikiDto extends WikiFieldsDto {

@@ -90,6 +90,8 @@ export class WikiDetailDto {
   /** Flag ids (e.g. WIKI_STUB). */
   flags: string[];
   tags: string[];
+  /** Whether clients show a table of contents (Dozuki). */
+  table_of_contents: boolean;
   /** Whether the caller may edit this wiki. */
   can_edit: boolean;
   /** Languages with a patrolled, live version. */

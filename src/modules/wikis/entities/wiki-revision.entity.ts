@@ -8,6 +8,8 @@ export interface WikiRevisionData {
   suppliers?: { 'part_#': string; type: string; supplier: string; url: string }[];
   documents?: number[];
   repairability_score?: number | null;
+  /** Whether clients show a table of contents (Dozuki's `table_of_contents`); absent means false. */
+  table_of_contents?: boolean;
 }
 
 /**

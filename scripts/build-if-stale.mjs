@@ -1,0 +1,47 @@
+// Builds (nest build) only when the build's inputs changed since the last build, so `npm start` on a current
+// build starts in seconds. Inputs: src/ and the build configuration; the fingerprint is each file's path, size
+// and modification time, kept in dist/.build-inputs after a successful build.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const STAMP = join(root, 'dist', '.build-inputs');
+const INPUTS = [
+  'src',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'nest-cli.json',
+  'ormconfig.ts',
+];
+
+function files(path) {
+  if (!existsSync(path)) return [];
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return [path];
+  return readdirSync(path).flatMap((name) => files(join(path, name)));
+}
+
+export function fingerprint() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap((input) => files(join(root, input))).sort()) {
+    const stat = statSync(file);
+    hash.update(`${relative(root, file)}\0${stat.size}\0${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+const current = fingerprint();
+const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : '';
+if (built === current && existsSync(join(root, 'dist', 'src', 'main.js'))) {
+  process.stdout.write('build is current (sources unchanged since the last build)\n');
+} else {
+  process.stdout.write('building (sources changed since the last build)…\n');
+  const nest = join(root, 'node_modules', '.bin', 'nest');
+  const result = spawnSync(nest, ['build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, `${current}\n`);
+}

@@ -1,0 +1,32 @@
+import { Redis } from 'ioredis';
+import type { CounterBackend } from './counter-backend';
+
+/** Counters in Redis (REDIS_URL): INCRBY and PEXPIREAT in one MULTI; Redis drops expired keys itself. */
+export class RedisCounterBackend implements CounterBackend {
+  private readonly redis: Redis;
+
+  constructor(url: string, keyPrefix: string) {
+    this.redis = new Redis(url, { keyPrefix, lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Errors reach each command's promise; without a listener ioredis would also print them.
+    this.redis.on('error', () => undefined);
+  }
+
+  async add(key: string, amount: number, expiresAt: number): Promise<number> {
+    const results = await this.redis.multi().incrby(key, amount).pexpireat(key, expiresAt).exec();
+    const [error, total] = results?.[0] ?? [new Error('Redis MULTI was aborted'), 0];
+    if (error) throw error;
+    return Number(total);
+  }
+
+  async get(key: string): Promise<number> {
+    return Number((await this.redis.get(key)) ?? 0);
+  }
+
+  async purge(): Promise<void> {
+    // keys expire on their own
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

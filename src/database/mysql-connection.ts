@@ -1,0 +1,87 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import { DatabaseUnavailableError } from './errors';
+
+interface PooledConnection {
+  release(): void;
+  destroy(): void;
+}
+
+interface MysqlDriverLike {
+  options: { enableQueryTimeout?: boolean; maxQueryExecutionTime?: number };
+  obtainMasterConnection(): Promise<PooledConnection>;
+  obtainSlaveConnection(): Promise<PooledConnection>;
+}
+
+export interface MysqlLimits {
+  /** A statement that runs longer fails (503) and its connection is dropped. */
+  queryTimeoutMs: number;
+  /** Taking a connection (from the pool, or opening one) fails (503) after this long. */
+  connectTimeoutMs: number;
+}
+
+const STATEMENT_TIMEOUT = 'PROTOCOL_SEQUENCE_TIMEOUT';
+
+const timedOut = (error: unknown): boolean => {
+  const e = error as { code?: unknown; driverError?: { code?: unknown } } | undefined;
+  return (e?.driverError?.code ?? e?.code) === STATEMENT_TIMEOUT;
+};
+
+/** Answers the connection, or fails after `ms`; a connection that arrives later goes back to the pool. */
+function withDeadline(obtain: Promise<PooledConnection>, ms: number): Promise<PooledConnection> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      reject(new DatabaseUnavailableError(`No database connection within ${ms} ms`));
+    }, ms);
+    obtain.then(
+      (connection) => {
+        clearTimeout(timer);
+        if (late) connection.release();
+        else resolve(connection);
+      },
+      // Passed on as it is: its code says why (ECONNREFUSED, ER_CON_COUNT_ERROR…).
+      (error: Error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Bounds how long a request can wait on MySQL/MariaDB, so that a frozen server (it accepts connections
+ * and never answers) fails requests with 503 instead of hanging them:
+ * - every statement gets mysql2's query time-out;
+ * - taking a connection waits at most `connectTimeoutMs`: mysql2's pool queues callers without limit
+ *   while all its connections are busy.
+ */
+export function installMysqlLimits(dataSource: DataSource, limits: MysqlLimits): void {
+  const driver = dataSource.driver as unknown as MysqlDriverLike;
+  driver.options.enableQueryTimeout = true;
+  driver.options.maxQueryExecutionTime = limits.queryTimeoutMs;
+  const master = driver.obtainMasterConnection.bind(driver);
+  const slave = driver.obtainSlaveConnection.bind(driver);
+  driver.obtainMasterConnection = () => withDeadline(master(), limits.connectTimeoutMs);
+  driver.obtainSlaveConnection = () => withDeadline(slave(), limits.connectTimeoutMs);
+}
+
+/**
+ * When a statement times out, mysql2 only stops waiting for it: the connection, its statement still
+ * pending on the server and its transaction still open, would go back to the pool, and every statement
+ * given to it next would queue behind the stuck one with no time limit (and a later ROLLBACK with them).
+ * Destroying it instead makes the server roll the transaction back and the pool open a fresh connection.
+ */
+export function dropConnectionOnTimeout(runner: QueryRunner): QueryRunner {
+  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
+  runner.query = (async (...args: unknown[]) => {
+    try {
+      return await query(...args);
+    } catch (error) {
+      if (timedOut(error))
+        (runner as unknown as { databaseConnection?: PooledConnection }).databaseConnection?.destroy();
+      throw error;
+    }
+  }) as QueryRunner['query'];
+  return runner;
+}

@@ -1,0 +1,251 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { SqlReader, type SqlRow } from '../../database/sql-reader';
+import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
+import { ReleaseEntity } from '../releases/entities/release.entity';
+import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
+import type { StageStatus } from './approval-request.state-machine';
+import { ApprovalRequestStageEntity } from './entities/approval-request-stage.entity';
+import { ApprovalRequestEntity } from './entities/approval-request.entity';
+import { ApprovalStageSignatureEntity, type Decision } from './entities/approval-stage-signature.entity';
+
+const USER_LIGHT: (keyof UserLightColumns)[] = [
+  'userid',
+  'username',
+  'uniqueUsername',
+  'joinDate',
+  'imageid',
+  'reputation',
+];
+
+/** Which requests a page holds (A8), or one request (A9). */
+export interface RequestFilter {
+  approvalRequestid?: number;
+  status?: string;
+  doctype?: string;
+  docid?: number;
+  /** `mine`: requested by or named in; `eligible`: the caller can sign now; `all`: no restriction. */
+  eligibility: 'mine' | 'eligible' | 'all';
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** One row of the request view: a stage of a request, with one of its signatures (or none). */
+export interface RequestViewRow {
+  request: ApprovalRequestEntity;
+  stage: ApprovalRequestStageEntity;
+  requester: UserLightColumns;
+  stageUser: UserLightColumns | null;
+  teamName: string | null;
+  release: ReleaseEntity | null;
+  signature: SignatureEntity | null;
+  decision: Decision | null;
+  /** The caller may sign this stage now (ENTERPRISE §2.2 "Eligible"). */
+  callerCanSign: boolean;
+}
+
+/** All SQL of approval requests, their stages and stage signatures. */
+@Injectable()
+export class ApprovalRequestsRepository {
+  private readonly sql: SqlReader;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  async insertRequest(row: Omit<ApprovalRequestEntity, 'approvalRequestid'>): Promise<number> {
+    const result = await this.manager.insert(ApprovalRequestEntity, row);
+    return Number(result.identifiers[0].approvalRequestid);
+  }
+
+  async insertStages(rows: Omit<ApprovalRequestStageEntity, 'approvalRequestStageid'>[]): Promise<void> {
+    await this.manager.insert(ApprovalRequestStageEntity, rows);
+  }
+
+  /** Locks the request row for a move (MySQL; SQLite write transactions are serialized). */
+  async lockRequest(approvalRequestid: number): Promise<ApprovalRequestEntity | null> {
+    const query = this.manager
+      .createQueryBuilder(ApprovalRequestEntity, 'r')
+      .where('r.approval_requestid = :approvalRequestid', { approvalRequestid });
+    if (!this.sql.isSqlite) query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  findStage(approvalRequestid: number, orderby: number): Promise<ApprovalRequestStageEntity | null> {
+    return this.manager.findOneBy(ApprovalRequestStageEntity, { approvalRequestid, orderby });
+  }
+
+  /** `UPDATE … WHERE status = :from AND current_stage = :stage`: false when a concurrent move won. */
+  async moveRequest(
+    approvalRequestid: number,
+    from: { status: string; currentStage: number | null },
+    changes: Partial<ApprovalRequestEntity>,
+  ): Promise<boolean> {
+    const result = await this.manager.update(
+      ApprovalRequestEntity,
+      {
+        approvalRequestid,
+        status: from.status as ApprovalRequestEntity['status'],
+        currentStage: from.currentStage ?? undefined,
+      },
+      changes,
+    );
+    return result.affected === 1;
+  }
+
+  async moveStage(
+    approvalRequestid: number,
+    orderby: number,
+    from: StageStatus,
+    changes: Partial<ApprovalRequestStageEntity>,
+  ): Promise<boolean> {
+    const result = await this.manager.update(
+      ApprovalRequestStageEntity,
+      { approvalRequestid, orderby, status: from },
+      changes,
+    );
+    return result.affected === 1;
+  }
+
+  async insertStageSignature(row: ApprovalStageSignatureEntity): Promise<void> {
+    await this.manager.insert(ApprovalStageSignatureEntity, row);
+  }
+
+  hasSigned(approvalRequestid: number, orderby: number, userid: number): Promise<boolean> {
+    return this.manager.existsBy(ApprovalStageSignatureEntity, { approvalRequestid, orderby, userid });
+  }
+
+  countApprovals(approvalRequestid: number, orderby: number): Promise<number> {
+    return this.manager.countBy(ApprovalStageSignatureEntity, { approvalRequestid, orderby, decision: 'approve' });
+  }
+
+  /** Who may sign a stage: its user, or its team's enabled, unbanned members; with their e-mail. */
+  async signersOf(
+    stage: Pick<ApprovalRequestStageEntity, 'userid' | 'teamid'>,
+  ): Promise<{ userid: number; email: string | null }[]> {
+    const rows = await this.sql.rows<{ userid: number; email: string | null }>(
+      stage.userid !== null
+        ? 'SELECT u.userid, u.email FROM users u WHERE u.userid = ?'
+        : `SELECT u.userid, u.email FROM team_members m JOIN users u ON u.userid = m.userid
+           WHERE m.teamid = ? AND u.enabled = 1 AND u.banned = 0 ORDER BY u.userid`,
+      [stage.userid ?? stage.teamid],
+    );
+    return rows.map((r) => ({ userid: Number(r.userid), email: r.email }));
+  }
+
+  async emailOf(userid: number): Promise<string | null> {
+    const [row] = await this.sql.rows<{ email: string | null }>('SELECT email FROM users WHERE userid = ?', [userid]);
+    return row?.email ?? null;
+  }
+
+  /**
+   * The page of requests with everything their bodies need, in ONE statement: the page of ids in a
+   * derived table, joined to stages, stage signatures, signatures, team names, stage users, the
+   * requester and the release; `can_sign` says per stage whether `callerid` may sign it now.
+   */
+  async view(filter: RequestFilter, callerid: number): Promise<RequestViewRow[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const myTeams = 'SELECT tm.teamid FROM team_members tm WHERE tm.userid = ?';
+    if (filter.approvalRequestid !== undefined) {
+      where.push('p.approval_requestid = ?');
+      params.push(filter.approvalRequestid);
+    }
+    if (filter.status !== undefined) {
+      where.push('p.status = ?');
+      params.push(filter.status);
+    }
+    if (filter.doctype !== undefined) {
+      where.push('p.doctype = ?');
+      params.push(filter.doctype);
+    }
+    if (filter.docid !== undefined) {
+      where.push('p.docid = ?');
+      params.push(filter.docid);
+    }
+    if (filter.eligibility === 'mine') {
+      where.push(`(p.requested_by = ? OR EXISTS (SELECT 1 FROM approval_request_stages ms
+        WHERE ms.approval_requestid = p.approval_requestid AND (ms.userid = ? OR ms.teamid IN (${myTeams}))))`);
+      params.push(callerid, callerid, callerid);
+    } else if (filter.eligibility === 'eligible') {
+      where.push(`p.status = 'pending' AND p.requested_by <> ? AND EXISTS (SELECT 1 FROM approval_request_stages es
+        WHERE es.approval_requestid = p.approval_requestid AND es.orderby = p.current_stage AND es.status = 'pending'
+          AND (es.userid = ? OR es.teamid IN (${myTeams}))
+          AND NOT EXISTS (SELECT 1 FROM approval_stage_signatures x
+            WHERE x.approval_requestid = es.approval_requestid AND x.orderby = es.orderby AND x.userid = ?))`);
+      params.push(callerid, callerid, callerid, callerid);
+    }
+    const order = filter.order === 'DESC' ? 'DESC' : 'ASC';
+    const canSign = `CASE WHEN ar.status = 'pending' AND s.orderby = ar.current_stage AND s.status = 'pending'
+        AND ar.requested_by <> ? AND (s.userid = ? OR s.teamid IN (${myTeams}))
+        AND NOT EXISTS (SELECT 1 FROM approval_stage_signatures y
+          WHERE y.approval_requestid = s.approval_requestid AND y.orderby = s.orderby AND y.userid = ?)
+      THEN 1 ELSE 0 END`;
+    const text = `SELECT ${[
+      this.columns(ApprovalRequestEntity, 'ar'),
+      this.columns(ApprovalRequestStageEntity, 's'),
+      this.columns(SignatureEntity, 'sig'),
+      this.columns(ReleaseEntity, 'rel'),
+      this.columns(UserEntity, 'ru', USER_LIGHT),
+      this.columns(UserEntity, 'su', USER_LIGHT),
+    ].join(', ')}, ss.decision AS ss_decision, t.name AS t_name, ${canSign} AS can_sign
+      FROM (SELECT p.approval_requestid FROM approval_requests p
+            ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+            ORDER BY p.approval_requestid ${order} LIMIT ${Number(filter.limit)} OFFSET ${Number(filter.offset)}) page
+      JOIN approval_requests ar ON ar.approval_requestid = page.approval_requestid
+      JOIN approval_request_stages s ON s.approval_requestid = ar.approval_requestid
+      LEFT JOIN approval_stage_signatures ss ON ss.approval_requestid = s.approval_requestid AND ss.orderby = s.orderby
+      LEFT JOIN signatures sig ON sig.signatureid = ss.signatureid
+      LEFT JOIN teams t ON t.teamid = s.teamid
+      LEFT JOIN users su ON su.userid = s.userid
+      LEFT JOIN users ru ON ru.userid = ar.requested_by
+      LEFT JOIN releases rel ON rel.releaseid = ar.releaseid
+      ORDER BY ar.approval_requestid ${order}, s.orderby, sig.signatureid`;
+    const rows = await this.sql.rows(text, [callerid, callerid, callerid, callerid, ...params]);
+    return rows.map((row) => this.toViewRow(row));
+  }
+
+  private toViewRow(row: SqlRow): RequestViewRow {
+    const hydrate = <T extends ObjectLiteral>(target: EntityTarget<T>, prefix: string) =>
+      this.sql.hydrator(target, `${prefix}_`)(row);
+    const user = (prefix: string): UserLightColumns | null =>
+      row[`${prefix}_userid`] === null || row[`${prefix}_userid`] === undefined ? null : hydrate(UserEntity, prefix);
+    return {
+      request: hydrate(ApprovalRequestEntity, 'ar'),
+      stage: hydrate(ApprovalRequestStageEntity, 's'),
+      requester: user('ru') ?? unknownUser(Number(row.ar_requested_by)),
+      stageUser: user('su'),
+      teamName: typeof row.t_name === 'string' ? row.t_name : null,
+      release: row.rel_releaseid === null || row.rel_releaseid === undefined ? null : hydrate(ReleaseEntity, 'rel'),
+      signature:
+        row.sig_signatureid === null || row.sig_signatureid === undefined ? null : hydrate(SignatureEntity, 'sig'),
+      decision: (row.ss_decision as Decision | null) ?? null,
+      callerCanSign: Number(row.can_sign) === 1,
+    };
+  }
+
+  /** `alias.column AS alias_column` for an entity's columns (or some of its properties). */
+  private columns(target: EntityTarget<ObjectLiteral>, alias: string, only?: string[]): string {
+    return this.dataSource
+      .getMetadata(target)
+      .columns.filter((c) => !only || only.includes(c.propertyName))
+      .map((c) => `${alias}.${c.databaseName} AS ${alias}_${c.databaseName}`)
+      .join(', ');
+  }
+}
+
+/** A requester whose account row is gone still shows as a user object. */
+const unknownUser = (userid: number): UserLightColumns => ({
+  userid,
+  username: 'Unknown',
+  uniqueUsername: null,
+  joinDate: 0,
+  imageid: null,
+  reputation: 0,
+});

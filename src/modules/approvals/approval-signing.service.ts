@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import {
+  ApiException,
+  RevisionConflictException,
+  unprocessable,
+  ValidationFailedException,
+} from '../../common/http/api-errors';
+import { canonicalJson } from '../../common/security/canonical-json';
+import { isUniqueViolation } from '../../database/errors';
+import { TransactionService } from '../../database/transaction.service';
+import { AuditService } from '../../platform/audit/audit.service';
+import { Clock } from '../../platform/clock/clock';
+import { DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
+import { SignatureService } from '../../platform/signatures/signature.service';
+import { ReleasesService } from '../releases/releases.service';
+import {
+  ApprovalRequestApproved,
+  ApprovalRequestRejected,
+  ApprovalRequestSigned,
+  ApprovalRequestStageApproved,
+} from './approval.events';
+import { isRefusal, transition } from './approval-request.state-machine';
+import { ApprovalRequestsRepository } from './approval-requests.repository';
+import { ApprovalRequestsService } from './approval-requests.service';
+import type { SignRequestDto } from './dto/request-body.dto';
+import type { ApprovalRequestDto, SignCodeSentDto } from './dto/request-response.dto';
+
+export const SUBJECT = 'approval_request';
+
+class LostRace extends Error {}
+
+const EVENTS = {
+  stage_approved: ApprovalRequestStageApproved,
+  approved: ApprovalRequestApproved,
+  rejected: ApprovalRequestRejected,
+} as const;
+
+/** A10 and A11: approve or reject with an electronic signature, and one-time sign codes. */
+@Injectable()
+export class ApprovalSigningService {
+  constructor(
+    private readonly requests: ApprovalRequestsRepository,
+    private readonly views: ApprovalRequestsService,
+    private readonly releases: ReleasesService,
+    private readonly signatures: SignatureService,
+    private readonly documents: DocumentRegistry,
+    private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * A10. Order (ENTERPRISE §0.1, §9.11): shape 422 → 404 → 409 not pending → 403 not eligible → the
+   * signature (403 wrong secret, 429 locked), verified outside any transaction → the move, under the
+   * request's row lock, with the signature, audit row, events and mail in one transaction.
+   */
+  async sign(approvalRequestid: number, body: SignRequestDto, caller: AuthenticatedUser): Promise<ApprovalRequestDto> {
+    if ((body.password === undefined) === (body.sign_token === undefined)) {
+      throw new ValidationFailedException([
+        { message: 'Send exactly one of password or sign_token', field: 'password' },
+      ]);
+    }
+    const note = body.note?.trim() ?? '';
+    if (body.decision === 'reject' && !note) throw unprocessable('A rejection needs a note', 'note');
+    const stage = await this.assertCanSign(approvalRequestid, caller);
+    const proof = await this.signatures.verify(
+      caller,
+      { password: body.password, sign_token: body.sign_token },
+      { subjectType: SUBJECT, subjectId: approvalRequestid, stage },
+    );
+    const moved = await this.transactions
+      .run(async (tx) => {
+        // Lost a race (another signature moved the request first): roll everything back, answer 409.
+        const lost = (): never => {
+          throw new LostRace();
+        };
+        const request = await this.requests.lockRequest(approvalRequestid);
+        if (!request || request.status !== 'pending' || request.currentStage !== stage) return lost();
+        const current = await this.requests.findStage(approvalRequestid, stage);
+        if (!current || current.status !== 'pending') return lost();
+        if (await this.requests.hasSigned(approvalRequestid, stage, caller.userid)) lost();
+        const before = await this.views.body(approvalRequestid);
+        const signature = await this.signatures.record(proof, {
+          type: SUBJECT,
+          id: approvalRequestid,
+          meaning: body.decision === 'approve' ? 'approval' : 'rejection',
+          note,
+          recordHash: await this.recordHash(request.doctype as DocType, request.docid, request.revisionid),
+        });
+        try {
+          await this.requests.insertStageSignature({
+            approvalRequestid,
+            orderby: stage,
+            userid: caller.userid,
+            signatureid: signature.signatureid,
+            decision: body.decision,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) lost();
+          throw error;
+        }
+        const approvals = await this.requests.countApprovals(approvalRequestid, stage);
+        const outcome = transition(request.status, body.decision, {
+          approvals,
+          requiredSignatures: current.requiredSignatures,
+          isLastStage: stage === request.stageCount,
+          hasNote: note !== '',
+        });
+        if (isRefusal(outcome)) {
+          if (outcome.refused === 'note_required') throw unprocessable('A rejection needs a note', 'note');
+          return lost();
+        }
+        const now = this.clock.nowSeconds();
+        if (outcome.stage !== 'pending') {
+          await this.requests.moveStage(approvalRequestid, stage, 'pending', { status: outcome.stage, endDate: now });
+        }
+        const opensNext = outcome.effects.includes('open_next_stage');
+        if (opensNext) {
+          await this.requests.moveStage(approvalRequestid, stage + 1, 'waiting', { status: 'pending', initDate: now });
+        }
+        if (outcome.request !== 'pending' || opensNext) {
+          const closed = outcome.request !== 'pending';
+          const changed = await this.requests.moveRequest(approvalRequestid, request, {
+            status: outcome.request,
+            currentStage: closed ? null : stage + 1,
+            endDate: closed ? now : null,
+          });
+          if (!changed) lost();
+        }
+        if (outcome.effects.includes('release_released')) await this.releases.markReleased(request.releaseid);
+        if (outcome.effects.includes('release_rejected')) await this.releases.markRejected(request.releaseid);
+        const after = await this.views.body(approvalRequestid);
+        await this.audit.record({
+          action: `approval_request.${body.decision}`,
+          entity: [SUBJECT, approvalRequestid],
+          before,
+          after,
+          reason: note || null,
+        });
+        tx.publish(ApprovalRequestSigned(after));
+        if (outcome.event && outcome.event !== 'cancelled') tx.publish(EVENTS[outcome.event](after));
+        if (opensNext) {
+          const next = await this.requests.findStage(approvalRequestid, stage + 1);
+          if (next) await this.views.mailSigners(after, next);
+        }
+        if (outcome.request !== 'pending') await this.views.mailRequester(after, note);
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof LostRace) return false;
+        throw error;
+      });
+    if (!moved) throw new RevisionConflictException(await this.views.get(approvalRequestid, caller));
+    return this.views.get(approvalRequestid, caller);
+  }
+
+  /** A11: mails a 6-digit code for the open stage (ENTERPRISE §2.2 "Sign tokens"). */
+  async issueCode(approvalRequestid: number, caller: AuthenticatedUser): Promise<SignCodeSentDto> {
+    const stage = await this.assertCanSign(approvalRequestid, caller);
+    const sent = await this.signatures.issueCode(
+      caller,
+      { subjectType: SUBJECT, subjectId: approvalRequestid, stage },
+      `approval request ${approvalRequestid}`,
+    );
+    return { delivery: 'email', expires_date: sent.expires_date };
+  }
+
+  /** 404 unless involved; 409 (the request) unless pending; 403 unless eligible. Answers the open stage. */
+  private async assertCanSign(approvalRequestid: number, caller: AuthenticatedUser): Promise<number> {
+    const view = await this.views.get(approvalRequestid, caller);
+    if (view.status !== 'pending' || view.current_stage === null) throw new RevisionConflictException(view);
+    if (!view.eligible) throw new ApiException(HttpStatus.FORBIDDEN, 'Not eligible to sign');
+    return view.current_stage;
+  }
+
+  /** SHA-256 of the signed revision's canonical content: a later change of that content is detectable. */
+  private async recordHash(doctype: DocType, docid: number, revisionid: number): Promise<string> {
+    const revision = await this.documents.of(doctype).revision(docid, revisionid);
+    return createHash('sha256')
+      .update(canonicalJson(revision?.content ?? null))
+      .digest('hex');
+  }
+}

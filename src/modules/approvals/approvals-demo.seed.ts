@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { parsePrivileges } from '../../common/auth/privileges';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { DocumentRegistry } from '../../platform/documents/document-registry';
+import { ReleasesService } from '../releases/releases.service';
+import { UsersService } from '../users/users.service';
+import { ApprovalAssignmentsService } from './approval-assignments.service';
+import { ApprovalProcessesService } from './approval-processes.service';
+
+/** The wiki page the demo puts under document control (a demo ITEM page). */
+export const DEMO_CONTROLLED_PAGE = 'Spudger';
+
+/**
+ * Document control on a new site: a two-stage process (the demo Moderator, then the demo Admin) on
+ * one wiki page, and a release of it by the demo Author waiting for the demo Moderator's signature.
+ */
+@Injectable()
+export class ApprovalsDemoSeed {
+  constructor(
+    private readonly seeds: DemoSeedRegistry,
+    private readonly processes: ApprovalProcessesService,
+    private readonly assignments: ApprovalAssignmentsService,
+    private readonly releases: ReleasesService,
+    private readonly documents: DocumentRegistry,
+    private readonly users: UsersService,
+  ) {}
+
+  async run(): Promise<void> {
+    const [adminid, moderatorid, authorid] = this.seeds.get<number[]>('demo.userids') ?? [];
+    if (!adminid || !moderatorid || !authorid) return;
+    const wikis = this.documents.of('WIKI');
+    const found = await wikis.find(await wikis.searchTitles(DEMO_CONTROLLED_PAGE, 5));
+    const page = [...found.values()].find((doc) => doc.title === DEMO_CONTROLLED_PAGE);
+    if (!page) return;
+    const process = await this.processes.create({
+      name: 'Demo document control',
+      stages: [{ userid: moderatorid }, { userid: adminid }],
+    });
+    await this.assignments.assignWiki(page.docid, process.approval_processid, 'all');
+    const author = await this.users.findEntity(authorid);
+    const caller: AuthenticatedUser = {
+      userid: author.userid,
+      username: author.username,
+      privileges: parsePrivileges(author.privileges),
+      tokenid: 0,
+    };
+    await this.releases.create(
+      'WIKI',
+      page.docid,
+      { type: 'major', notes: 'First controlled version: reviewed against the tool catalogue.' },
+      caller,
+    );
+  }
+}

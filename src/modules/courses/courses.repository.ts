@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { CourseStageEntity } from './entities/course-stage.entity';
+
+/** All SQL of course stages. */
+@Injectable()
+export class CoursesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get stages() {
+    return this.dataSource.manager.getRepository(CourseStageEntity);
+  }
+
+  async insert(stage: Omit<CourseStageEntity, 'courseStageid'>): Promise<CourseStageEntity> {
+    const result = await this.stages.insert(stage);
+    return { ...stage, courseStageid: Number(result.identifiers[0].courseStageid) };
+  }
+
+  find(courseStageid: number): Promise<CourseStageEntity | null> {
+    return this.stages.findOneBy({ courseStageid });
+  }
+
+  forQuiz(quizid: number): Promise<CourseStageEntity[]> {
+    return this.stages.find({ where: { quizid }, order: { courseStageid: 'ASC' } });
+  }
+
+  forModule(moduleid: number): Promise<CourseStageEntity[]> {
+    return this.stages.find({ where: { moduleid }, order: { courseStageid: 'ASC' } });
+  }
+}

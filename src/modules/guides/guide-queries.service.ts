@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { FEATURED_FLAGS } from '../../common/flags/guide-flags';
+import { PolicyService } from '../access/policy.service';
+import { EventBus } from '../../platform/events/event-bus';
+import { Clock } from '../../platform/clock/clock';
+import { RecentlySeen } from '../../common/recently-seen';
+import { GuideViewed } from './guide.events';
+
+/** One view per user and guide per minute (per instance). */
+const VIEW_WINDOW_MS = 60_000;
+import type { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
+import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
+import { GuideMachineTranslationService } from './guide-machine-translation.service';
+import { GuideReaderService } from './guide-reader.service';
+import { GuidesRepository } from './guides.repository';
+
+const MAX_GUIDEIDS = 50;
+
+/** GET /guides, /guides/featured and the guide detail read. */
+@Injectable()
+export class GuideQueriesService {
+  private readonly recentViews = new RecentlySeen(VIEW_WINDOW_MS);
+
+  constructor(
+    private readonly guides: GuidesRepository,
+    private readonly reader: GuideReaderService,
+    private readonly policy: PolicyService,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly machineTranslation: GuideMachineTranslationService,
+  ) {}
+
+  async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
+    const rows = await this.guides.listRows({
+      guideids: query.guideids
+        ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
+        : undefined,
+      types: query.filter ? query.filter.split(',').map((t) => t.trim()) : undefined,
+      modifiedSince: query.modifiedSince,
+      includePrivate: query.includePrivate && this.policy.isAdmin(caller),
+      order: query.order,
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return this.reader.summaries(rows);
+  }
+
+  async featured(query: { offset: number; limit: number }): Promise<GuideSummaryDto[]> {
+    const rows = await this.guides.listRows({
+      featuredFlags: FEATURED_FLAGS,
+      includePrivate: false,
+      order: 'ASC',
+      offset: query.offset,
+      limit: query.limit,
+    });
+    return this.reader.summaries(rows);
+  }
+
+  /**
+   * `machineTranslateLangid` prefers a human translation into that language; without one, the version
+   * shown is machine-translated (when a provider is configured).
+   */
+  async detail(guideid: number, query: GuideDetailQueryDto, caller?: AuthenticatedUser): Promise<GuideDetailDto> {
+    const target = query.machineTranslateLangid;
+    const read = (langid: string | undefined) =>
+      this.reader.detail(guideid, caller, {
+        unpatrolled: query.unpatrolled,
+        langid,
+        excludePrerequisiteSteps: query.excludePrerequisiteSteps,
+      });
+    let detail = await read(query.langid ?? target);
+    if (target && detail.locale !== target) {
+      detail = detail.available_langids.includes(target)
+        ? await read(target)
+        : await this.machineTranslation.translate(detail, target);
+    }
+    if (caller && this.recentViews.firstIn(`${caller.userid}:${guideid}`, this.clock.now())) {
+      this.events.publishDetached(GuideViewed({ userid: caller.userid, guideid, date: this.clock.nowSeconds() }));
+    }
+    return detail;
+  }
+}

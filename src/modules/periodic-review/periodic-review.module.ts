@@ -1,0 +1,56 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ReviewDirectory } from '../../platform/documents/review-directory';
+import { EventBus } from '../../platform/events/event-bus';
+import { Scheduler } from '../../platform/jobs/scheduler';
+import { ReleaseReleased } from '../releases/release.events';
+import { PeriodicReviewHooks } from './periodic-review-hooks';
+import { UsersModule } from '../users/users.module';
+import { PeriodicReviewController } from './periodic-review.controller';
+import { PeriodicReviewRepository } from './periodic-review.repository';
+import { REVIEW_TICK, ReviewSchedulerService } from './review-scheduler.service';
+import { ReviewSearchService } from './review-search.service';
+import { ReviewViewsService } from './review-views.service';
+import { ReviewsService } from './reviews.service';
+import { ScheduleDocumentsService } from './schedule-documents.service';
+import { ScheduleViewsService } from './schedule-views.service';
+import { SchedulesService } from './schedules.service';
+import { UserListsService } from './user-lists.service';
+
+/**
+ * Periodic review (ENTERPRISE §5): schedules and the documents in them. Reaches guides and wikis through
+ * the DocumentRegistry only; runs the hourly reminder task, provides the platform ReviewDirectory and
+ * resolves change requests when a release of the document goes live.
+ */
+@Module({
+  imports: [UsersModule],
+  controllers: [PeriodicReviewController],
+  providers: [
+    PeriodicReviewRepository,
+    ScheduleViewsService,
+    SchedulesService,
+    ScheduleDocumentsService,
+    ReviewViewsService,
+    ReviewsService,
+    UserListsService,
+    ReviewSchedulerService,
+    PeriodicReviewHooks,
+    ReviewSearchService,
+  ],
+})
+export class PeriodicReviewModule implements OnModuleInit {
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly reviewScheduler: ReviewSchedulerService,
+    private readonly directory: ReviewDirectory,
+    private readonly hooks: PeriodicReviewHooks,
+    private readonly events: EventBus,
+  ) {}
+
+  onModuleInit(): void {
+    this.scheduler.add({ name: REVIEW_TICK, every: '0 * * * *', run: () => this.reviewScheduler.tick() });
+    this.directory.provide(this.hooks);
+    this.events.subscribe(ReleaseReleased, 'periodic-review.resolve-requests', (release) =>
+      this.hooks.onReleaseReleased(release),
+    );
+  }
+}

@@ -1,0 +1,321 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { insertReturningId } from '../../database/insert';
+import type { DocType } from '../../platform/documents/document-registry';
+import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
+import { ChangeRequestEntity } from './entities/change-request.entity';
+import { ReviewDocumentEntity } from './entities/review-document.entity';
+import { ReviewEntity } from './entities/review.entity';
+import { ReviewScheduleEntity } from './entities/review-schedule.entity';
+
+/** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
+@Injectable()
+export class PeriodicReviewRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  insertSchedule(values: Omit<ReviewScheduleEntity, 'prsid'>): Promise<number> {
+    return insertReturningId(this.manager, ReviewScheduleEntity, values);
+  }
+
+  /** A schedule that is not deleted, or null. */
+  liveSchedule(prsid: number): Promise<ReviewScheduleEntity | null> {
+    return this.manager.getRepository(ReviewScheduleEntity).findOneBy({ prsid, deletedDate: IsNull() });
+  }
+
+  async schedulesByIds(prsids: number[]): Promise<ReviewScheduleEntity[]> {
+    if (!prsids.length) return [];
+    return this.manager
+      .createQueryBuilder(ReviewScheduleEntity, 's')
+      .where('s.prsid IN (:...prsids)', { prsids: [...new Set(prsids)] })
+      .getMany();
+  }
+
+  pageSchedules(offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<ReviewScheduleEntity[]> {
+    return this.manager
+      .createQueryBuilder(ReviewScheduleEntity, 's')
+      .where('s.deletedDate IS NULL')
+      .orderBy('s.prsid', order)
+      .offset(offset)
+      .limit(limit)
+      .getMany();
+  }
+
+  /** prsid → number of documents in the schedule, in one statement. */
+  async documentCounts(prsids: number[]): Promise<Map<number, number>> {
+    if (!prsids.length) return new Map();
+    const rows = await this.manager
+      .createQueryBuilder(ReviewDocumentEntity, 'd')
+      .select('d.prsid', 'prsid')
+      .addSelect('COUNT(*)', 'n')
+      .where('d.prsid IN (:...prsids)', { prsids })
+      .andWhere('d.memberSlot = 1')
+      .groupBy('d.prsid')
+      .getRawMany<{ prsid: number | string; n: number | string }>();
+    return new Map(rows.map((r) => [Number(r.prsid), Number(r.n)]));
+  }
+
+  /** The documents currently in a schedule, by prdid. */
+  documentsOf(prsid: number): Promise<ReviewDocumentEntity[]> {
+    return this.manager.getRepository(ReviewDocumentEntity).find({
+      where: { prsid, memberSlot: 1 },
+      order: { prdid: 'ASC' },
+    });
+  }
+
+  /** Memberships of these documents of one doctype (any schedule). */
+  async membershipsOf(doctype: DocType, docids: number[]): Promise<ReviewDocumentEntity[]> {
+    if (!docids.length) return [];
+    return this.manager
+      .createQueryBuilder(ReviewDocumentEntity, 'd')
+      .where('d.doctype = :doctype', { doctype })
+      .andWhere('d.docid IN (:...docids)', { docids })
+      .andWhere('d.memberSlot = 1')
+      .getMany();
+  }
+
+  /** Current memberships by prdid (removed ones are absent). */
+  async liveDocuments(prdids: number[]): Promise<ReviewDocumentEntity[]> {
+    if (!prdids.length) return [];
+    return this.manager
+      .createQueryBuilder(ReviewDocumentEntity, 'd')
+      .where('d.prdid IN (:...prdids)', { prdids: [...new Set(prdids)] })
+      .andWhere('d.memberSlot = 1')
+      .getMany();
+  }
+
+  insertDocument(values: Omit<ReviewDocumentEntity, 'prdid'>): Promise<number> {
+    return insertReturningId(this.manager, ReviewDocumentEntity, values);
+  }
+
+  /** Soft-removes memberships; answers how many rows changed. */
+  async removeDocuments(prdids: number[], now: number): Promise<number> {
+    if (!prdids.length) return 0;
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(ReviewDocumentEntity)
+      .set({ memberSlot: null, removedDate: now })
+      .where('prdid IN (:...prdids)', { prdids })
+      .andWhere('member_slot = 1')
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Soft-deletes a live schedule and frees its documents; false when it was already gone. */
+  async deleteSchedule(prsid: number, now: number): Promise<boolean> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(ReviewScheduleEntity)
+      .set({ deletedDate: now })
+      .where('prsid = :prsid AND deleted_date IS NULL', { prsid })
+      .execute();
+    if (!result.affected) return false;
+    await this.manager
+      .createQueryBuilder()
+      .update(ReviewDocumentEntity)
+      .set({ memberSlot: null, removedDate: now })
+      .where('prsid = :prsid AND member_slot = 1', { prsid })
+      .execute();
+    return true;
+  }
+
+  /** Of these user ids, those that exist. */
+  async existingUsers(userids: number[]): Promise<Set<number>> {
+    if (!userids.length) return new Set();
+    const rows = await this.manager.query<{ userid: number | string }[]>(
+      `SELECT userid FROM users WHERE userid IN (${userids.map(() => '?').join(', ')})`,
+      userids,
+    );
+    return new Set(rows.map((r) => Number(r.userid)));
+  }
+
+  /** teamid → name, in one statement. */
+  async teamNames(teamids: number[]): Promise<Map<number, string>> {
+    if (!teamids.length) return new Map();
+    const ids = [...new Set(teamids)];
+    const rows = await this.manager.query<{ teamid: number | string; name: string }[]>(
+      `SELECT teamid, name FROM teams WHERE teamid IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    return new Map(rows.map((r) => [Number(r.teamid), r.name]));
+  }
+
+  /** Whether `userid` is a member of `teamid`. */
+  async isTeamMember(teamid: number, userid: number): Promise<boolean> {
+    const rows = await this.manager.query<unknown[]>(
+      'SELECT 1 AS one FROM team_members WHERE teamid = ? AND userid = ?',
+      [teamid, userid],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Marks a document reviewed if its due date is still `expectedDue` (a concurrent review moves it first);
+   * answers whether this call won.
+   */
+  async markReviewed(prdid: number, expectedDue: number, reviewedAt: number, nextDue: number): Promise<boolean> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(ReviewDocumentEntity)
+      .set({ lastReviewedDate: reviewedAt, nextDueDate: nextDue, notifiedState: 'scheduled' })
+      .where('prdid = :prdid AND member_slot = 1 AND next_due_date = :expectedDue', { prdid, expectedDue })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  insertReview(values: Omit<ReviewEntity, 'reviewid'>): Promise<number> {
+    return insertReturningId(this.manager, ReviewEntity, values);
+  }
+
+  insertChangeRequest(values: Omit<ChangeRequestEntity, 'requestid'>): Promise<number> {
+    return insertReturningId(this.manager, ChangeRequestEntity, values);
+  }
+
+  openRequestsOf(doctype: DocType, docid: number): Promise<ChangeRequestEntity[]> {
+    return this.manager.getRepository(ChangeRequestEntity).find({
+      where: { doctype, docid, status: 'open' },
+      order: { requestid: 'ASC' },
+    });
+  }
+
+  /** Resolves open change requests (by a release, or by a later `no_changes` review when releaseid is null). */
+  async resolveRequests(requestids: number[], releaseid: number | null, now: number): Promise<void> {
+    if (!requestids.length) return;
+    await this.manager
+      .createQueryBuilder()
+      .update(ChangeRequestEntity)
+      .set({ status: 'resolved', resolvedByReleaseid: releaseid, resolvedDate: now })
+      .where('requestid IN (:...requestids)', { requestids })
+      .andWhere("status = 'open'")
+      .execute();
+  }
+
+  async reviewsByIds(reviewids: number[]): Promise<ReviewEntity[]> {
+    if (!reviewids.length) return [];
+    return this.manager
+      .createQueryBuilder(ReviewEntity, 'r')
+      .where('r.reviewid IN (:...reviewids)', { reviewids })
+      .orderBy('r.reviewid', 'ASC')
+      .getMany();
+  }
+
+  /** Change requests opened by these reviews. */
+  async requestsOfReviews(reviewids: number[]): Promise<ChangeRequestEntity[]> {
+    if (!reviewids.length) return [];
+    return this.manager
+      .createQueryBuilder(ChangeRequestEntity, 'c')
+      .where('c.reviewid IN (:...reviewids)', { reviewids })
+      .getMany();
+  }
+
+  async requestsByIds(requestids: number[]): Promise<ChangeRequestEntity[]> {
+    if (!requestids.length) return [];
+    return this.manager
+      .createQueryBuilder(ChangeRequestEntity, 'c')
+      .where('c.requestid IN (:...requestids)', { requestids })
+      .orderBy('c.requestid', 'ASC')
+      .getMany();
+  }
+
+  async signaturesByIds(signatureids: number[]): Promise<SignatureEntity[]> {
+    if (!signatureids.length) return [];
+    return this.manager
+      .createQueryBuilder(SignatureEntity, 's')
+      .where('s.signatureid IN (:...signatureids)', { signatureids })
+      .getMany();
+  }
+
+  async pageReviewsBy(userid: number, offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<ReviewEntity[]> {
+    return this.manager
+      .createQueryBuilder(ReviewEntity, 'r')
+      .where('r.userid = :userid', { userid })
+      .orderBy('r.reviewid', order)
+      .offset(offset)
+      .limit(limit)
+      .getMany();
+  }
+
+  async pageRequestsOf(
+    userid: number,
+    status: 'open' | 'resolved' | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<ChangeRequestEntity[]> {
+    const query = this.manager
+      .createQueryBuilder(ChangeRequestEntity, 'c')
+      .where('c.assigneeUserid = :userid', { userid });
+    if (status) query.andWhere('c.status = :status', { status });
+    return query.orderBy('c.requestid', 'ASC').offset(offset).limit(limit).getMany();
+  }
+
+  /**
+   * Documents `userid` reviews: as the effective reviewer (the document's, else the schedule's default,
+   * else the document's author) or as a member of the schedule's default team; optionally in one state
+   * at `now`. One statement.
+   */
+  async pageDocumentsReviewedBy(
+    userid: number,
+    state: 'scheduled' | 'open' | 'overdue' | undefined,
+    now: number,
+    offset: number,
+    limit: number,
+  ): Promise<ReviewDocumentEntity[]> {
+    const author =
+      "CASE d.doctype WHEN 'GUIDE' THEN (SELECT g.authorid FROM guides g WHERE g.guideid = d.docid)" +
+      ' ELSE (SELECT w.authorid FROM wikis w WHERE w.wikiid = d.docid) END';
+    const query = this.manager
+      .createQueryBuilder(ReviewDocumentEntity, 'd')
+      .innerJoin(ReviewScheduleEntity, 's', 's.prsid = d.prsid')
+      .where('d.memberSlot = 1')
+      .andWhere(
+        `(COALESCE(d.reviewer_userid, s.default_reviewer_userid, ${author}) = :userid` +
+          ' OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = :userid))',
+        { userid },
+      );
+    const opens = 'd.next_due_date - s.completion_window_days * 86400';
+    if (state === 'scheduled') query.andWhere(`:now < ${opens}`, { now });
+    if (state === 'open') query.andWhere(`:now >= ${opens} AND :now < d.next_due_date`, { now });
+    if (state === 'overdue') query.andWhere(':now >= d.next_due_date', { now });
+    return query.orderBy('d.prdid', 'ASC').offset(offset).limit(limit).getMany();
+  }
+
+  /**
+   * The next batch (by prdid, after `afterPrdid`) of scheduled documents whose state at `now` differs from
+   * their stored `notified_state`, with the state they are in now. One statement.
+   */
+  async changedStates(
+    now: number,
+    afterPrdid: number,
+    limit: number,
+  ): Promise<{ row: ReviewDocumentEntity; state: 'scheduled' | 'open' | 'overdue' }[]> {
+    const state =
+      "CASE WHEN :now >= d.next_due_date THEN 'overdue'" +
+      " WHEN :now >= d.next_due_date - s.completion_window_days * 86400 THEN 'open' ELSE 'scheduled' END";
+    const { entities, raw } = await this.manager
+      .createQueryBuilder(ReviewDocumentEntity, 'd')
+      .innerJoin(ReviewScheduleEntity, 's', 's.prsid = d.prsid')
+      .addSelect(state, 'computed_state')
+      .where('d.memberSlot = 1')
+      .andWhere('d.prdid > :afterPrdid', { afterPrdid })
+      .andWhere(`${state} <> d.notified_state`, { now })
+      .orderBy('d.prdid', 'ASC')
+      .limit(limit)
+      .getRawAndEntities<{ computed_state: 'scheduled' | 'open' | 'overdue' }>();
+    return entities.map((row, i) => ({ row, state: raw[i].computed_state }));
+  }
+
+  /** Stores the notified state unless another run did first; answers whether this call changed it. */
+  async markNotified(prdid: number, from: string, to: string): Promise<boolean> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(ReviewDocumentEntity)
+      .set({ notifiedState: to as ReviewDocumentEntity['notifiedState'] })
+      .where('prdid = :prdid AND notified_state = :from AND member_slot = 1', { prdid, from })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+}

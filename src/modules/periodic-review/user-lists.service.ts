@@ -1,0 +1,81 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { callerHas } from '../../common/auth/privileges';
+import { ApiException, notFound } from '../../common/http/api-errors';
+import { Clock } from '../../platform/clock/clock';
+import { DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
+import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
+import type { DocumentScheduleDto, ReviewDocumentDto } from './dto/schedule-response.dto';
+import type { UserDocumentsQueryDto, UserRequestsQueryDto, UserReviewsQueryDto } from './dto/user-lists-query.dto';
+import { PeriodicReviewRepository } from './periodic-review.repository';
+import { ReviewViewsService } from './review-views.service';
+import { ScheduleViewsService } from './schedule-views.service';
+import { SchedulesService } from './schedules.service';
+
+/** Per-user lists P5, P6, P12 (that user or Moderator+) and a document's schedule P13. */
+@Injectable()
+export class UserListsService {
+  constructor(
+    private readonly repository: PeriodicReviewRepository,
+    private readonly scheduleViews: ScheduleViewsService,
+    private readonly reviewViews: ReviewViewsService,
+    private readonly schedules: SchedulesService,
+    private readonly registry: DocumentRegistry,
+    private readonly clock: Clock,
+  ) {}
+
+  /** 403 unless the caller is that user or a Moderator+, then 404 for an unknown user. */
+  private async requireSelfOrModerator(userid: number, caller: AuthenticatedUser): Promise<void> {
+    if (userid !== caller.userid && !callerHas(caller, 'Moderator')) {
+      throw new ApiException(HttpStatus.FORBIDDEN, 'Only that user or a Moderator may see this');
+    }
+    if (!(await this.repository.existingUsers([userid])).size) throw notFound('User');
+  }
+
+  /** P5. */
+  async reviews(userid: number, query: UserReviewsQueryDto, caller: AuthenticatedUser): Promise<ReviewDto[]> {
+    await this.requireSelfOrModerator(userid, caller);
+    return this.reviewViews.reviews(
+      await this.repository.pageReviewsBy(userid, query.offset, query.limit, query.order),
+    );
+  }
+
+  /** P6. */
+  async documents(
+    userid: number,
+    query: UserDocumentsQueryDto,
+    caller: AuthenticatedUser,
+  ): Promise<ReviewDocumentDto[]> {
+    await this.requireSelfOrModerator(userid, caller);
+    const rows = await this.repository.pageDocumentsReviewedBy(
+      userid,
+      query.state,
+      this.clock.nowSeconds(),
+      query.offset,
+      query.limit,
+    );
+    const schedules = await this.repository.schedulesByIds(rows.map((r) => r.prsid));
+    return this.scheduleViews.documentsOf(rows, schedules);
+  }
+
+  /** P12. */
+  async requests(userid: number, query: UserRequestsQueryDto, caller: AuthenticatedUser): Promise<ChangeRequestDto[]> {
+    await this.requireSelfOrModerator(userid, caller);
+    return this.reviewViews.requests(
+      await this.repository.pageRequestsOf(userid, query.status, query.offset, query.limit),
+    );
+  }
+
+  /** P13: readers of the document; 404 when it is gone, unreadable or in no schedule. */
+  async documentSchedule(doctype: DocType, docid: number, caller: AuthenticatedUser): Promise<DocumentScheduleDto> {
+    await this.registry.requireReadable(caller, doctype, docid);
+    const [row] = await this.repository.membershipsOf(doctype, [docid]);
+    if (!row) throw notFound('Review document');
+    const schedule = await this.schedules.require(row.prsid);
+    const [[body], [document]] = await Promise.all([
+      this.scheduleViews.schedules([schedule]),
+      this.scheduleViews.documentsOf([row], [schedule]),
+    ]);
+    return { schedule: body, document };
+  }
+}

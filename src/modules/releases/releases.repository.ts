@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { insertReturningId } from '../../database/insert';
+import type { DocType } from '../../platform/documents/document-registry';
+import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
+import { ReleaseEntity, type ReleaseStatus, type ReleaseType } from './entities/release.entity';
+
+/** A release with its creator's columns, as lists load them in one statement. */
+export interface ReleaseRow {
+  release: ReleaseEntity;
+  user: UserLightColumns | null;
+}
+
+export interface ReleasePageFilter {
+  doctype: DocType;
+  docid?: number;
+  status?: ReleaseStatus;
+  type?: ReleaseType;
+  /** Only releases the caller may see: an SQL condition on `r` (see DocumentProvider.accessSql). */
+  visible?: { sql: string; params: Record<string, unknown> };
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+const USER_COLUMNS: [property: keyof UserLightColumns, alias: string][] = [
+  ['userid', 'u_userid'],
+  ['username', 'u_username'],
+  ['uniqueUsername', 'u_unique_username'],
+  ['joinDate', 'u_join_date'],
+  ['imageid', 'u_imageid'],
+  ['reputation', 'u_reputation'],
+];
+
+/** All SQL of releases. Writes join the open transaction (dataSource.manager). */
+@Injectable()
+export class ReleasesRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  private get isMysql(): boolean {
+    return this.dataSource.options.type !== 'better-sqlite3';
+  }
+
+  /**
+   * Serializes the release decisions of one document and language until the transaction ends: MySQL
+   * takes the lock row's exclusive lock (the upsert creates it the first time); SQLite write transactions
+   * run one at a time already.
+   */
+  async lockDocument(doctype: DocType, docid: number, langid: string): Promise<void> {
+    const conflict = this.isMysql ? 'ON DUPLICATE KEY UPDATE docid = docid' : 'ON CONFLICT DO NOTHING';
+    await this.manager.query(`INSERT INTO release_locks (doctype, docid, langid) VALUES (?, ?, ?) ${conflict}`, [
+      doctype,
+      docid,
+      langid,
+    ]);
+  }
+
+  /** Whether conditions hold (each an SQL boolean with named parameters), in one statement. */
+  async evaluate(conditions: string[], params: Record<string, unknown>): Promise<boolean[]> {
+    const select = conditions.map((c, i) => `CASE WHEN ${c} THEN 1 ELSE 0 END AS c${i}`).join(', ');
+    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(`SELECT ${select}`, params);
+    const [row] = await this.manager.query<Record<string, unknown>[]>(sql, values);
+    return conditions.map((_, i) => Number(row[`c${i}`]) === 1);
+  }
+
+  findById(releaseid: number): Promise<ReleaseEntity | null> {
+    return this.manager.getRepository(ReleaseEntity).findOneBy({ releaseid });
+  }
+
+  async findByIds(releaseids: number[]): Promise<ReleaseEntity[]> {
+    if (!releaseids.length) return [];
+    return this.manager
+      .createQueryBuilder(ReleaseEntity, 'r')
+      .where('r.releaseid IN (:...releaseids)', { releaseids: [...new Set(releaseids)] })
+      .getMany();
+  }
+
+  /** The pending releases of these documents in one language (at most one each). */
+  async pendingOf(doctype: DocType, docids: number[], langid: string): Promise<Map<number, ReleaseEntity>> {
+    if (!docids.length) return new Map();
+    const rows = await this.manager
+      .createQueryBuilder(ReleaseEntity, 'r')
+      .where('r.doctype = :doctype AND r.langid = :langid AND r.status = :status', {
+        doctype,
+        langid,
+        status: 'pending',
+      })
+      .andWhere('r.docid IN (:...docids)', { docids })
+      .getMany();
+    return new Map(rows.map((r) => [r.docid, r]));
+  }
+
+  /** The highest version ever released (released or removed) of a document in a language, or null. */
+  async highestVersion(doctype: DocType, docid: number, langid: string): Promise<[number, number] | null> {
+    const row = await this.manager
+      .createQueryBuilder(ReleaseEntity, 'r')
+      .where('r.doctype = :doctype AND r.docid = :docid AND r.langid = :langid', { doctype, docid, langid })
+      .andWhere('r.status IN (:...statuses)', { statuses: ['released', 'removed'] })
+      .orderBy('r.versionMajor', 'DESC')
+      .addOrderBy('r.versionMinor', 'DESC')
+      .limit(1)
+      .getOne();
+    return row ? [row.versionMajor, row.versionMinor] : null;
+  }
+
+  insert(values: Omit<ReleaseEntity, 'releaseid'>): Promise<number> {
+    return insertReturningId(this.manager, ReleaseEntity, values);
+  }
+
+  /**
+   * A state move: `UPDATE … WHERE releaseid = :id AND status = :from`. False when no row changed (another
+   * move won the race).
+   */
+  async move(releaseid: number, from: ReleaseStatus, changes: Partial<ReleaseEntity>): Promise<boolean> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .update(ReleaseEntity)
+      .set(changes)
+      .where('releaseid = :releaseid AND status = :from', { releaseid, from })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async setApprovalRequest(releaseid: number, approvalRequestid: number): Promise<void> {
+    await this.manager.update(ReleaseEntity, { releaseid }, { approvalRequestid });
+  }
+
+  async setReviewConfirmed(releaseid: number): Promise<void> {
+    await this.manager.update(ReleaseEntity, { releaseid }, { periodicReviewConfirmed: true });
+  }
+
+  /** Per document, its newest `released` release in the given language (the live one). */
+  async live(
+    doctype: DocType,
+    docids: number[],
+    langidOf: (docid: number) => string,
+  ): Promise<Map<number, ReleaseEntity>> {
+    if (!docids.length) return new Map();
+    const rows = await this.manager
+      .createQueryBuilder(ReleaseEntity, 'r')
+      .where('r.doctype = :doctype AND r.status = :status', { doctype, status: 'released' })
+      .andWhere('r.docid IN (:...docids)', { docids: [...new Set(docids)] })
+      .orderBy('r.releaseid', 'ASC')
+      .getMany();
+    const live = new Map<number, ReleaseEntity>();
+    for (const row of rows) if (row.langid === langidOf(row.docid)) live.set(row.docid, row);
+    return live;
+  }
+
+  /** A page of releases with their creators' columns: one statement whatever the page size. */
+  async page(filter: ReleasePageFilter): Promise<ReleaseRow[]> {
+    const query = this.withUser(this.manager.createQueryBuilder(ReleaseEntity, 'r')).where('r.doctype = :doctype', {
+      doctype: filter.doctype,
+    });
+    if (filter.docid !== undefined) query.andWhere('r.docid = :docid', { docid: filter.docid });
+    if (filter.status) query.andWhere('r.status = :status', { status: filter.status });
+    if (filter.type) query.andWhere('r.type = :type', { type: filter.type });
+    if (filter.visible) query.andWhere(`(${filter.visible.sql})`, filter.visible.params);
+    query.orderBy('r.releaseid', filter.order).offset(filter.offset).limit(filter.limit);
+    return this.toRows(await query.getRawAndEntities());
+  }
+
+  /** Releases by id with their creators' columns, in one statement. */
+  async rowsByIds(releaseids: number[]): Promise<ReleaseRow[]> {
+    if (!releaseids.length) return [];
+    const query = this.withUser(this.manager.createQueryBuilder(ReleaseEntity, 'r')).where(
+      'r.releaseid IN (:...releaseids)',
+      { releaseids: [...new Set(releaseids)] },
+    );
+    const rows = this.toRows(await query.getRawAndEntities());
+    const byId = new Map(rows.map((row) => [row.release.releaseid, row]));
+    return releaseids.map((id) => byId.get(id)).filter((row): row is ReleaseRow => row !== undefined);
+  }
+
+  private withUser(query: SelectQueryBuilder<ReleaseEntity>): SelectQueryBuilder<ReleaseEntity> {
+    query.leftJoin(UserEntity, 'u', 'u.userid = r.userid');
+    for (const [property, alias] of USER_COLUMNS) query.addSelect(`u.${property}`, alias);
+    return query;
+  }
+
+  private toRows(result: { entities: ReleaseEntity[]; raw: Record<string, unknown>[] }): ReleaseRow[] {
+    const rawById = new Map(result.raw.map((raw) => [Number(raw.r_releaseid), raw]));
+    return result.entities.map((release) => {
+      const raw = rawById.get(release.releaseid);
+      if (!raw || raw.u_userid === null || raw.u_userid === undefined) return { release, user: null };
+      return {
+        release,
+        user: {
+          userid: Number(raw.u_userid),
+          username: String(raw.u_username),
+          uniqueUsername: typeof raw.u_unique_username === 'string' ? raw.u_unique_username : null,
+          joinDate: Number(raw.u_join_date),
+          imageid: raw.u_imageid === null ? null : Number(raw.u_imageid),
+          reputation: Number(raw.u_reputation),
+        },
+      };
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import { defineEvent } from '../../platform/events/domain-event';
+import type { SignoffDto, WorkLogEntryDto } from './dto/work-log-response.dto';
+
+const entry = (e: WorkLogEntryDto): [string, number] => ['work_log_entry', e.entryid];
+const signoff = (s: SignoffDto): [string, number] => ['work_log_signoff', s.signoffid];
+
+/** ENTERPRISE §7: finish and cancel (payload: the W2 body). */
+export const WorkOrderStatusChanged = defineEvent<WorkLogEntryDto>('work_order.status_changed', entry);
+
+/** The other moves and writes of an entry (payload: the W2 body after the change). */
+export const WorkLogEntryStarted = defineEvent<WorkLogEntryDto>('work_log.started', entry);
+export const WorkLogEntryPaused = defineEvent<WorkLogEntryDto>('work_log.paused', entry);
+export const WorkLogEntryResumed = defineEvent<WorkLogEntryDto>('work_log.resumed', entry);
+export const WorkLogEntrySuspended = defineEvent<WorkLogEntryDto>('work_log.suspended', entry);
+export const WorkLogEntryAssumed = defineEvent<WorkLogEntryDto>('work_log.assumed', entry);
+export const WorkLogDataRecorded = defineEvent<WorkLogEntryDto>('work_log.data_recorded', entry);
+export const WorkLogEntryDeleted = defineEvent<WorkLogEntryDto>('work_log.deleted', entry);
+
+export const WorkLogSignoffRequested = defineEvent<SignoffDto>('work_log.signoff_requested', signoff);
+export const WorkLogSignoffDecided = defineEvent<SignoffDto>('work_log.signoff_decided', signoff);

@@ -1,0 +1,223 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
+import { insertReturningId } from '../../database/insert';
+import { placeholders } from '../../database/sql-reader';
+import { WorkLogDataEntity } from './entities/work-log-data.entity';
+import { WorkLogEntryEntity } from './entities/work-log-entry.entity';
+import { WorkLogSignoffEntity } from './entities/work-log-signoff.entity';
+import { WorkLogTimingEntity } from './entities/work-log-timing.entity';
+
+export interface EntryFilter {
+  guideid?: number;
+  userid?: number;
+  workorderid?: string;
+  status?: string;
+  since?: number;
+  until?: number;
+  offset: number;
+  limit: number;
+  order: 'ASC' | 'DESC';
+}
+
+/** An entry's recorded values, timings and sign-offs, loaded together. */
+export interface EntryChildren {
+  data: WorkLogDataEntity[];
+  timings: WorkLogTimingEntity[];
+  signoffs: Pick<WorkLogSignoffEntity, 'signoffid' | 'stepid' | 'teamid' | 'status'>[];
+}
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+@Injectable()
+export class WorkLogRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private manager(tx?: EntityManager): EntityManager {
+    return tx ?? this.dataSource.manager;
+  }
+
+  insertEntry(values: Omit<WorkLogEntryEntity, 'entryid'>, tx: EntityManager): Promise<number> {
+    return insertReturningId(tx, WorkLogEntryEntity, values);
+  }
+
+  /** A live (not deleted) entry. */
+  findEntry(entryid: number, tx?: EntityManager): Promise<WorkLogEntryEntity | null> {
+    return this.manager(tx).getRepository(WorkLogEntryEntity).findOneBy({ entryid, deleted: false });
+  }
+
+  /**
+   * The conditional write every change of an entry goes through: it applies only while the entry is
+   * live and in `from` (and, when given, still has `timingid`), and bumps write_count so that two writers
+   * of one entry take turns on its row. False when nothing matched.
+   */
+  async updateEntry(
+    entryid: number,
+    from: string,
+    changes: Partial<WorkLogEntryEntity>,
+    tx: EntityManager,
+    expectTimingid?: number,
+  ): Promise<boolean> {
+    const query = tx
+      .createQueryBuilder()
+      .update(WorkLogEntryEntity)
+      .set({ ...changes, writeCount: () => 'write_count + 1' })
+      .where('entryid = :entryid AND status = :from AND deleted = :deleted', { entryid, from, deleted: false });
+    if (expectTimingid !== undefined) query.andWhere('timingid = :timingid', { timingid: expectTimingid });
+    return ((await query.execute()).affected ?? 0) > 0;
+  }
+
+  async softDelete(entryid: number, tx: EntityManager): Promise<boolean> {
+    const result = await tx.getRepository(WorkLogEntryEntity).update({ entryid, deleted: false }, { deleted: true });
+    return (result.affected ?? 0) > 0;
+  }
+
+  insertTiming(values: Omit<WorkLogTimingEntity, 'timingid'>, tx: EntityManager): Promise<number> {
+    return insertReturningId(tx, WorkLogTimingEntity, values);
+  }
+
+  async closeTiming(timingid: number, at: number, tx: EntityManager): Promise<void> {
+    await tx
+      .createQueryBuilder()
+      .update(WorkLogTimingEntity)
+      .set({ dateEnd: at })
+      .where('timingid = :timingid AND date_end IS NULL', { timingid })
+      .execute();
+  }
+
+  async insertData(rows: Omit<WorkLogDataEntity, 'dataid'>[], tx: EntityManager): Promise<void> {
+    if (rows.length) await tx.getRepository(WorkLogDataEntity).insert(rows);
+  }
+
+  private filtered(filter: Omit<EntryFilter, 'offset' | 'limit' | 'order'>): SelectQueryBuilder<WorkLogEntryEntity> {
+    const query = this.manager()
+      .getRepository(WorkLogEntryEntity)
+      .createQueryBuilder('e')
+      .where('e.deleted = :deleted', { deleted: false });
+    if (filter.guideid !== undefined) query.andWhere('e.guideid = :guideid', { guideid: filter.guideid });
+    if (filter.userid !== undefined) query.andWhere('e.userid = :userid', { userid: filter.userid });
+    if (filter.workorderid !== undefined) query.andWhere('e.workorderid = :wo', { wo: filter.workorderid });
+    if (filter.status !== undefined) query.andWhere('e.status = :status', { status: filter.status });
+    if (filter.since !== undefined) query.andWhere('e.starttime >= :since', { since: filter.since });
+    if (filter.until !== undefined) query.andWhere('e.starttime <= :until', { until: filter.until });
+    return query;
+  }
+
+  listEntries(filter: EntryFilter): Promise<WorkLogEntryEntity[]> {
+    return this.filtered(filter).orderBy('e.entryid', filter.order).offset(filter.offset).limit(filter.limit).getMany();
+  }
+
+  /** Export pages: entries after `afterEntryid`, in entryid order. */
+  exportPage(
+    filter: Omit<EntryFilter, 'offset' | 'limit' | 'order'> & { entryid?: number },
+    afterEntryid: number,
+    size: number,
+  ): Promise<WorkLogEntryEntity[]> {
+    const query = this.filtered(filter).andWhere('e.entryid > :after', { after: afterEntryid });
+    if (filter.entryid !== undefined) query.andWhere('e.entryid = :entryid', { entryid: filter.entryid });
+    return query.orderBy('e.entryid', 'ASC').limit(size).getMany();
+  }
+
+  /** Every recorded value of these entries, in recording order. */
+  dataOf(entryids: number[]): Promise<WorkLogDataEntity[]> {
+    if (!entryids.length) return Promise.resolve([]);
+    return this.manager()
+      .getRepository(WorkLogDataEntity)
+      .find({ where: { entryid: In(entryids) }, order: { entryid: 'ASC', dataid: 'ASC' } });
+  }
+
+  /** Values, timings and sign-offs of many entries in ONE statement (a list page costs one query for all). */
+  async children(entryids: number[], tx?: EntityManager): Promise<Map<number, EntryChildren>> {
+    const result = new Map<number, EntryChildren>(entryids.map((id) => [id, { data: [], timings: [], signoffs: [] }]));
+    if (!entryids.length) return result;
+    const ids = placeholders(entryids);
+    const sql =
+      `SELECT 'd' AS k, entryid, dataid AS id, field_revisionid AS n1, stepid AS n2, date AS n3, userid AS n4, value AS t1, label AS t2, field_guid AS t3 ` +
+      `FROM work_log_data WHERE entryid IN (${ids}) ` +
+      `UNION ALL SELECT 't', entryid, timingid, stepid, date_start, date_end, NULL, NULL, NULL, NULL FROM work_log_timings WHERE entryid IN (${ids}) ` +
+      `UNION ALL SELECT 's', entryid, signoffid, stepid, teamid, NULL, NULL, status, NULL, NULL FROM work_log_signoffs WHERE entryid IN (${ids}) ` +
+      `ORDER BY k, id`;
+    const rows = await this.manager(tx).query<Record<string, unknown>[]>(sql, [...entryids, ...entryids, ...entryids]);
+    for (const row of rows) {
+      const children = result.get(num(row.entryid));
+      if (!children) continue;
+      if (row.k === 'd') {
+        children.data.push({
+          dataid: num(row.id),
+          entryid: num(row.entryid),
+          fieldRevisionid: num(row.n1),
+          stepid: num(row.n2),
+          date: num(row.n3),
+          userid: num(row.n4),
+          value: String(row.t1),
+          label: String(row.t2),
+          fieldGuid: String(row.t3),
+        });
+      } else if (row.k === 't') {
+        children.timings.push({
+          timingid: num(row.id),
+          entryid: num(row.entryid),
+          stepid: num(row.n1),
+          dateStart: num(row.n2),
+          dateEnd: numOrNull(row.n3),
+        });
+      } else {
+        children.signoffs.push({
+          signoffid: num(row.id),
+          stepid: num(row.n1),
+          teamid: num(row.n2),
+          status: String(row.t1),
+        });
+      }
+    }
+    return result;
+  }
+
+  insertSignoff(values: Omit<WorkLogSignoffEntity, 'signoffid'>, tx: EntityManager): Promise<number> {
+    return insertReturningId(tx, WorkLogSignoffEntity, values);
+  }
+
+  findSignoff(signoffid: number, tx?: EntityManager): Promise<WorkLogSignoffEntity | null> {
+    return this.manager(tx).getRepository(WorkLogSignoffEntity).findOneBy({ signoffid });
+  }
+
+  pendingSignoff(entryid: number, stepid?: number, tx?: EntityManager): Promise<WorkLogSignoffEntity | null> {
+    return this.manager(tx)
+      .getRepository(WorkLogSignoffEntity)
+      .findOne({ where: { entryid, status: 'pending', ...(stepid ? { stepid } : {}) }, order: { signoffid: 'ASC' } });
+  }
+
+  async decideSignoff(signoffid: number, changes: Partial<WorkLogSignoffEntity>, tx: EntityManager): Promise<boolean> {
+    const result = await tx.getRepository(WorkLogSignoffEntity).update({ signoffid, status: 'pending' }, changes);
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Sign-offs of live entries; `visibleTo` limits them to the operator's and those of the user's teams. */
+  listSignoffs(
+    status: string,
+    offset: number,
+    limit: number,
+    visibleTo?: { userid: number; teamids: number[] },
+  ): Promise<WorkLogSignoffEntity[]> {
+    const query = this.manager()
+      .getRepository(WorkLogSignoffEntity)
+      .createQueryBuilder('s')
+      .innerJoin(WorkLogEntryEntity, 'e', 'e.entryid = s.entryid AND e.deleted = :deleted', { deleted: false })
+      .where('s.status = :status', { status });
+    if (visibleTo) {
+      query.andWhere(
+        visibleTo.teamids.length ? '(e.userid = :userid OR s.teamid IN (:...teamids))' : 'e.userid = :userid',
+        { userid: visibleTo.userid, teamids: visibleTo.teamids },
+      );
+    }
+    return query.orderBy('s.signoffid', 'ASC').offset(offset).limit(limit).getMany();
+  }
+
+  entriesByIds(entryids: number[], tx?: EntityManager): Promise<WorkLogEntryEntity[]> {
+    if (!entryids.length) return Promise.resolve([]);
+    return this.manager(tx)
+      .getRepository(WorkLogEntryEntity)
+      .findBy({ entryid: In(entryids), deleted: false });
+  }
+}

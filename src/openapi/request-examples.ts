@@ -1,0 +1,90 @@
+/**
+ * Prefilled request bodies and path parameters for the Swagger UI, keyed by `METHOD path`. Each one succeeds
+ * against a fresh site with the demo content when run in document order by the demo Admin (checked by
+ * test/openapi-examples.e2e-spec.ts), except the login, whose password is the one printed at start-up.
+ * `revisionid` query parameters are not prefilled: read the current one with a GET first (a stale one is
+ * the 409 of an edit conflict).
+ */
+export interface OperationExample {
+  body?: unknown;
+  path?: Record<string, string | number>;
+}
+
+const STEP_LINES = [
+  { text: 'Remove the two 3.6 mm pentalobe screws.', bullet: 'black', level: 0 },
+  { text: 'Keep track of each screw.', bullet: 'icon_note', level: 1 },
+];
+
+export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
+  'post /api/2.0/user/token': {
+    body: { email: 'admin@demo.example', password: 'the password printed at start-up' },
+  },
+  'post /api/2.0/users': {
+    body: { email: 'newcomer@example.com', username: 'New Comer', password: 'a long passphrase' },
+  },
+  'post /api/2.0/users/createByEmails': { body: { emails: ['technician@example.com'], privileges: ['Author'] } },
+  'post /api/2.0/users/unique_usernames': { body: { unique_usernames: ['new_comer'], reserve: false } },
+  'patch /api/2.0/users/{userid}': { path: { userid: 1 }, body: { summary: 'Fixes phones on weekends.' } },
+  'post /api/2.0/teams': { body: { name: 'Repair Café', description: 'Volunteers who fix things on Saturdays.' } },
+  'put /api/2.0/wikis/CATEGORY/{title}/parent': { path: { title: 'Dishwasher' }, body: { parent: 'Appliances' } },
+  'put /api/2.0/wikis/{namespace}/{title}/tag': {
+    path: { namespace: 'CATEGORY', title: 'iPhone' },
+    body: { tag: 'apple' },
+  },
+  'delete /api/2.0/wikis/{namespace}/{title}/tag': {
+    path: { namespace: 'CATEGORY', title: 'iPhone' },
+    body: { tag: 'apple' },
+  },
+  'post /api/2.0/wikis': {
+    body: {
+      namespace: 'CATEGORY',
+      parent: 'Android Phone',
+      title: 'Google Pixel 8',
+      contents: "Google's phone of 2023.\n\n== Repairs ==\nThe display and the battery can be replaced.",
+      langid: 'en',
+    },
+  },
+  'patch /api/2.0/wikis/{namespace}/{title}': {
+    path: { namespace: 'CATEGORY', title: 'Refrigerator' },
+    body: { description: 'Fridges, freezers and fridge-freezers.' },
+  },
+  'post /api/2.0/comments/{context}/{contextid}': {
+    path: { context: 'guide', contextid: 1 },
+    body: { text: 'Worked for me: the suction handle helps a lot.', langid: 'en' },
+  },
+  'patch /api/2.0/comments/{commentid}': { path: { commentid: 1 }, body: { text: 'Worked for me, twice.' } },
+  'post /api/2.0/guides/steps/lines/preview': { body: { lines: STEP_LINES } },
+  'post /api/2.0/guides/{guideid}/steps': {
+    path: { guideid: 1 },
+    body: { title: 'Check the screws', lines: STEP_LINES },
+  },
+  'patch /api/2.0/guides/{guideid}/steps/{stepid}': {
+    path: { guideid: 1, stepid: 1 },
+    body: { title: 'Remove the pentalobe screws' },
+  },
+  'put /api/2.0/guides/{guideid}/steporder': { path: { guideid: 3 }, body: { stepids: [7, 6] } },
+  'post /api/2.0/guides': {
+    body: {
+      category: 'iPhone 6',
+      type: 'replacement',
+      subject: 'Rear Camera',
+      summary: 'Replace the rear camera of an iPhone 6.',
+      introduction: 'A blurry or black photo usually means the camera module has failed.',
+      difficulty: 'Moderate',
+      time_required_min: 1200,
+      time_required_max: 2400,
+      public: true,
+      tools: [{ name: 'Spudger' }, { name: 'Pentalobe P2 Screwdriver', quantity: 1 }],
+      parts: [{ name: 'iPhone 6 Rear Camera', summary: 'The 8 MP rear camera module.' }],
+      langid: 'en',
+    },
+  },
+  'patch /api/2.0/guides/{guideid}': {
+    path: { guideid: 1 },
+    body: { summary: 'Open the iPhone 6 and lift the display assembly safely.' },
+  },
+  'put /api/2.0/guides/{guideid}/completed': { path: { guideid: 1 }, body: { langid: 'en' } },
+  'put /api/2.0/user/favorites/guides/{guideid}': { path: { guideid: 1 }, body: { langid: 'en' } },
+  'put /api/2.0/guides/{guideid}/tag': { path: { guideid: 1 }, body: { tag: 'screen' } },
+  'delete /api/2.0/guides/{guideid}/tag': { path: { guideid: 1 }, body: { tag: 'screen' } },
+};

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AuditChainHeadEntity } from './entities/audit-chain-head.entity';
+import { AuditEventEntity } from './entities/audit-event.entity';
+
+export interface AuditFilter {
+  entityType?: string;
+  entityId?: string;
+  actorUserid?: number;
+  /** An exact action, or a prefix ending in `.` (`release.`). */
+  action?: string;
+  fromMs?: number;
+  toMs?: number;
+  order: 'ASC' | 'DESC';
+  offset: number;
+  limit: number;
+}
+
+/** All SQL of the audit log. There is deliberately no method that updates or deletes a row. */
+@Injectable()
+export class AuditRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  private get manager(): EntityManager {
+    return this.dataSource.manager;
+  }
+
+  /** The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial). */
+  async lockHead(entityType: string, entityId: string): Promise<AuditChainHeadEntity | null> {
+    const query = this.manager
+      .createQueryBuilder(AuditChainHeadEntity, 'h')
+      .where('h.entity_type = :entityType AND h.entity_id = :entityId', { entityType, entityId });
+    if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  async append(row: Omit<AuditEventEntity, 'auditid'>, headExists: boolean): Promise<number> {
+    const result = await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(AuditEventEntity)
+      .values(row as object)
+      .updateEntity(false)
+      .execute();
+    const raw = result.raw as unknown;
+    const auditid = Number(typeof raw === 'object' && raw !== null ? (raw as { insertId: number }).insertId : raw);
+    const head = { lastAuditid: auditid, lastHash: row.hash };
+    if (headExists)
+      await this.manager.update(AuditChainHeadEntity, { entityType: row.entityType, entityId: row.entityId }, head);
+    else
+      await this.manager.insert(AuditChainHeadEntity, { entityType: row.entityType, entityId: row.entityId, ...head });
+    return auditid;
+  }
+
+  list(filter: AuditFilter): Promise<AuditEventEntity[]> {
+    const query = this.manager.createQueryBuilder(AuditEventEntity, 'a');
+    if (filter.entityType !== undefined)
+      query.andWhere('a.entity_type = :entityType', { entityType: filter.entityType });
+    if (filter.entityId !== undefined) query.andWhere('a.entity_id = :entityId', { entityId: filter.entityId });
+    if (filter.actorUserid !== undefined) query.andWhere('a.actor_userid = :actor', { actor: filter.actorUserid });
+    if (filter.action !== undefined) {
+      if (filter.action.endsWith('.'))
+        query.andWhere('a.action LIKE :action', { action: `${filter.action.replace(/[%_\\]/g, '\\$&')}%` });
+      else query.andWhere('a.action = :action', { action: filter.action });
+    }
+    if (filter.fromMs !== undefined) query.andWhere('a.occurred_at >= :from', { from: filter.fromMs });
+    if (filter.toMs !== undefined) query.andWhere('a.occurred_at <= :to', { to: filter.toMs });
+    return query.orderBy('a.auditid', filter.order).offset(filter.offset).limit(filter.limit).getMany();
+  }
+
+  /** Rows in id order from `afterId`, a batch at a time (verification). */
+  batch(afterId: number, size: number): Promise<AuditEventEntity[]> {
+    return this.manager
+      .createQueryBuilder(AuditEventEntity, 'a')
+      .where('a.auditid > :afterId', { afterId })
+      .orderBy('a.auditid', 'ASC')
+      .limit(size)
+      .getMany();
+  }
+
+  heads(): Promise<AuditChainHeadEntity[]> {
+    return this.manager.find(AuditChainHeadEntity);
+  }
+}

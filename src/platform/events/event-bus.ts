@@ -1,0 +1,267 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { backgroundContext, requestContext } from '../../common/context/request-context';
+import { isUniqueViolation } from '../../database/errors';
+import { TransactionService } from '../../database/transaction.service';
+import { Clock } from '../clock/clock';
+import type { DeliveredEvent, DomainEvent, EventType } from './domain-event';
+import type { DomainEventEntity } from './entities/domain-event.entity';
+import { OutboxRepository } from './outbox.repository';
+
+type Handler = (payload: never, event: DeliveredEvent<never>) => void | Promise<void>;
+type BatchHandler = (events: DeliveredEvent<never>[]) => void | Promise<void>;
+
+interface Subscription {
+  subscriber: string;
+  handler: Handler;
+}
+
+interface BatchSubscription {
+  name: string;
+  subscriber: string;
+  handler: BatchHandler;
+}
+
+const BATCH = 100;
+/** Failed deliveries are retried after 1 s, 2 s, 4 s … at most 10 min apart; given up after this many. */
+export const MAX_DELIVERY_ATTEMPTS = 20;
+const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, 10 * 60_000);
+const SHUTDOWN_BUDGET_MS = 5000;
+
+/**
+ * Delivers outbox events to in-process subscribers, in eventid order per subscriber, at least once.
+ * Each delivery runs in its own transaction together with a row in `event_deliveries`, so what a
+ * subscriber writes and the fact that it got the event commit together: a retry or a second instance
+ * never applies an event twice. A subscriber that fails gets no later event until the failed one
+ * succeeds (retried with backoff), so it never sees them out of order.
+ *
+ * Runs after every commit that published events, every 5 s (the scheduler), at start-up, and before a
+ * graceful exit. Tests call `drain()`.
+ */
+@Injectable()
+export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('EventBus');
+  private readonly subscriptions = new Map<string, Subscription[]>();
+  private readonly batchSubscriptions: BatchSubscription[] = [];
+  private readonly subscriberNames = new Set<string>();
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private scheduled = false;
+  private readonly detached = new Set<Promise<void>>();
+
+  constructor(
+    private readonly outbox: OutboxRepository,
+    private readonly transactions: TransactionService,
+    private readonly clock: Clock,
+  ) {
+    transactions.onEventsCommitted(() => this.requestDrain());
+  }
+
+  /**
+   * Registers `handler` for events of `type` under a stable subscriber name (it keys the delivery
+   * record: renaming a subscriber redelivers everything it already had).
+   */
+  subscribe<P>(
+    type: EventType<P>,
+    subscriber: string,
+    handler: (payload: P, event: DeliveredEvent<P>) => void | Promise<void>,
+  ): void {
+    const list = this.subscriptions.get(type.name) ?? [];
+    if (list.some((s) => s.subscriber === subscriber))
+      throw new Error(`${subscriber} already subscribes to ${type.name}`);
+    list.push({ subscriber, handler: handler });
+    this.subscriptions.set(type.name, list);
+    this.subscriberNames.add(subscriber);
+  }
+
+  /**
+   * As `subscribe`, for high-volume events whose handler can take many at once (view history): the due
+   * events of one delivery round reach the handler together, in eventid order, in one transaction.
+   */
+  subscribeBatch<P>(
+    type: EventType<P>,
+    subscriber: string,
+    handler: (events: DeliveredEvent<P>[]) => void | Promise<void>,
+  ): void {
+    if (this.subscriberNames.has(subscriber)) throw new Error(`${subscriber} already subscribes`);
+    this.batchSubscriptions.push({ name: type.name, subscriber, handler: handler });
+    this.subscriberNames.add(subscriber);
+  }
+
+  onApplicationBootstrap(): void {
+    this.requestDrain();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const timer = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_BUDGET_MS).unref());
+    await Promise.race([Promise.allSettled([...this.detached]), timer]);
+    await Promise.race([this.drain().catch(() => undefined), timer]);
+    this.stopped = true;
+    await Promise.race([this.running ?? Promise.resolve(), timer]);
+  }
+
+  /**
+   * Publishes an event in a transaction of its own without making the caller wait (facts of reads, such
+   * as a view): failures are logged, and a graceful stop waits for those under way.
+   */
+  publishDetached(event: DomainEvent): void {
+    if (this.stopped) return;
+    const run = requestContext
+      .run(backgroundContext('publish'), () => this.transactions.run(async (tx) => tx.publish(event)))
+      .catch((error: unknown) => this.logger.warn({ err: error, event: event.name }, 'could not publish an event'));
+    this.detached.add(run);
+    void run.finally(() => this.detached.delete(run));
+  }
+
+  /** Delivery soon, off the caller's path (after a commit). */
+  requestDrain(): void {
+    if (this.stopped || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.drain().catch((error: unknown) => this.logger.error({ err: error }, 'event delivery failed'));
+    });
+  }
+
+  /** Delivers every event that is due; resolves when nothing due is left (tests, shutdown, the timer). */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.detached]);
+    return this.drainOutbox();
+  }
+
+  private drainOutbox(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = requestContext
+      .run(backgroundContext('events'), () => this.loop())
+      .finally(() => {
+        this.running = undefined;
+      });
+    return this.running;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      while (await this.deliverBatch()) {
+        /* until a batch makes no progress */
+      }
+    } while (this.again);
+  }
+
+  /** One batch of pending events; true when it delivered or dispatched anything and more may be waiting. */
+  private async deliverBatch(): Promise<boolean> {
+    const events = await this.outbox.pending(BATCH);
+    if (!events.length) return false;
+    const delivered = await this.outbox.delivered(events.map((e) => e.eventid));
+    const blocked = new Set<string>();
+    const dispatched: number[] = [];
+    let progress = false;
+    for (const batch of this.batchSubscriptions) {
+      if (await this.deliverMany(events, batch, delivered)) progress = true;
+    }
+    for (const row of events) {
+      const due = row.nextAttemptAt <= this.clock.now();
+      let complete = true;
+      for (const { subscriber } of this.batchSubscriptions.filter((b) => b.name === row.name)) {
+        if (!delivered.has(`${subscriber}\u0000${row.eventid}`)) complete = false;
+      }
+      for (const { subscriber, handler } of this.subscriptions.get(row.name) ?? []) {
+        if (delivered.has(`${subscriber}\u0000${row.eventid}`)) continue;
+        if (!due || blocked.has(subscriber)) {
+          blocked.add(subscriber);
+          complete = false;
+          continue;
+        }
+        if (await this.deliver(row, subscriber, handler)) {
+          progress = true;
+        } else {
+          blocked.add(subscriber);
+          complete = false;
+        }
+      }
+      if (complete) dispatched.push(row.eventid);
+    }
+    await this.outbox.markDispatched(dispatched, this.clock.now());
+    return (progress || dispatched.length > 0) && events.length === BATCH;
+  }
+
+  /** The due, undelivered events of a batch subscriber, up to its first event not yet due, in one transaction. */
+  private async deliverMany(
+    events: DomainEventEntity[],
+    batch: BatchSubscription,
+    delivered: Set<string>,
+  ): Promise<boolean> {
+    const rows: DomainEventEntity[] = [];
+    for (const row of events) {
+      if (row.name !== batch.name || delivered.has(`${batch.subscriber}\u0000${row.eventid}`)) continue;
+      if (row.nextAttemptAt > this.clock.now()) break;
+      rows.push(row);
+    }
+    if (!rows.length) return false;
+    try {
+      await this.transactions.run(async () => {
+        await this.outbox.recordDeliveries(
+          batch.subscriber,
+          rows.map((row) => row.eventid),
+          this.clock.now(),
+        );
+        await batch.handler(rows.map(toDelivered));
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) await this.failed(rows[0], batch.subscriber, error);
+      return false;
+    }
+    rows.forEach((row) => delivered.add(`${batch.subscriber}\u0000${row.eventid}`));
+    return true;
+  }
+
+  private async deliver(row: DomainEventEntity, subscriber: string, handler: Handler): Promise<boolean> {
+    const event = toDelivered(row);
+    try {
+      await this.transactions.run(async () => {
+        await this.outbox.recordDelivery(subscriber, row.eventid, this.clock.now());
+        await handler(event.payload, event);
+      });
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return true;
+      await this.failed(row, subscriber, error);
+      return false;
+    }
+  }
+
+  private async failed(row: DomainEventEntity, subscriber: string, error: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const giveUp = attempts >= MAX_DELIVERY_ATTEMPTS ? this.clock.now() : null;
+    this.logger[giveUp ? 'error' : 'warn'](
+      { err: error, eventid: row.eventid, event: row.name, subscriber, attempts },
+      giveUp ? 'event delivery given up' : 'event delivery failed; will retry',
+    );
+    await this.outbox
+      .recordFailure(
+        row.eventid,
+        String((error as Error)?.message ?? error),
+        this.clock.now() + retryDelay(attempts),
+        giveUp,
+      )
+      .catch(() => undefined);
+  }
+
+  /** Names of every registered subscriber (diagnostics and tests). */
+  subscribers(): string[] {
+    return [...this.subscriberNames];
+  }
+}
+
+const toDelivered = (row: DomainEventEntity): DeliveredEvent<never> => ({
+  eventid: row.eventid,
+  name: row.name,
+  entityType: row.entityType,
+  entityId: row.entityId,
+  payload: row.payload as never,
+  occurredAt: row.occurredAt,
+  requestId: row.requestId,
+});

@@ -1,0 +1,231 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { backgroundContext, requestContext } from '../../common/context/request-context';
+import { isUniqueViolation } from '../../database/errors';
+import { TransactionService } from '../../database/transaction.service';
+import { Clock } from '../clock/clock';
+import { JobsRepository } from './jobs.repository';
+
+export interface JobContext {
+  readonly jobid: number;
+  /** 1 on the first run. */
+  readonly attempt: number;
+  /** Renews the lease of a long job, so that other instances do not take it over. */
+  heartbeat(): Promise<void>;
+}
+
+export interface JobOptions {
+  /** Jobs of this name run at most this many at once in one instance (default 1). */
+  concurrency?: number;
+  /** Runs before the job fails for good (default 5); retried after 2 s, 4 s, 8 s … (at most 10 min). */
+  maxAttempts?: number;
+  /** How long a run may go without a heartbeat before another instance takes it over (default 5 min). */
+  leaseMs?: number;
+  /** Empty the stored payload once done (payloads that hold secrets, such as a mailed code). */
+  scrubPayload?: boolean;
+}
+
+export interface EnqueueOptions {
+  /** Not before this time (ms; default now). */
+  runAt?: number;
+  /** At most one queued or running job per key: a second enqueue with the same key is a no-op. */
+  uniqueKey?: string;
+}
+
+interface Registered {
+  handler: (payload: unknown, job: JobContext) => Promise<void>;
+  options: Required<JobOptions>;
+  running: number;
+}
+
+const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 10 * 60_000);
+
+/**
+ * The one job runner: a database-backed queue (table `jobs`) that several instances share. A job is
+ * claimed by one instance (`FOR UPDATE SKIP LOCKED` on MySQL 8 / MariaDB 10.6+, a conditional update
+ * on SQLite and older servers), run outside any request, retried with backoff, and taken over when the
+ * instance running it dies (lease). Jobs are started after the enqueuing transaction commits and by a
+ * 1-second poll when the scheduler is enabled; tests call `runNext()` and `drain()`.
+ */
+@Injectable()
+export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Jobs');
+  private readonly handlers = new Map<string, Registered>();
+  readonly instanceId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped = false;
+  /** The background fill under way (claims in progress are not in `inFlight` yet). */
+  private filling: Promise<void> | undefined;
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly transactions: TransactionService,
+    private readonly clock: Clock,
+  ) {}
+
+  register<P>(name: string, handler: (payload: P, job: JobContext) => Promise<void>, options: JobOptions = {}): void {
+    if (this.handlers.has(name)) throw new Error(`Job ${name} is already registered`);
+    this.handlers.set(name, {
+      handler: handler as Registered['handler'],
+      options: { concurrency: 1, maxAttempts: 5, leaseMs: 5 * 60_000, scrubPayload: false, ...options },
+      running: 0,
+    });
+  }
+
+  /** Queues a job in the current transaction (if any); it starts once that transaction commits. */
+  async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<void> {
+    const registered = this.handlers.get(name);
+    if (!registered) throw new Error(`Unknown job ${name}`);
+    const now = this.clock.now();
+    try {
+      await this.jobs.insert({
+        name,
+        payload: payload,
+        status: 'queued',
+        runAt: options.runAt ?? now,
+        attempts: 0,
+        maxAttempts: registered.options.maxAttempts,
+        uniqueKey: options.uniqueKey ?? null,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        createdAt: now,
+        finishedAt: null,
+      });
+    } catch (error) {
+      if (options.uniqueKey && isUniqueViolation(error)) return;
+      throw error;
+    }
+    const tx = this.transactions.current();
+    if (tx) tx.afterCommit(() => this.poke());
+    else this.poke();
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await requestContext.run(backgroundContext('jobs'), () => this.jobs.recoverExpired(this.clock.now()));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, 5000).unref())]);
+  }
+
+  /** Starts due jobs in the background, up to each name's concurrency (after a commit, and by the poll). */
+  poke(): void {
+    if (this.stopped || this.filling) return;
+    this.filling = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        void this.fill().finally(() => {
+          this.filling = undefined;
+          resolve();
+        });
+      });
+    });
+  }
+
+  private async fill(): Promise<void> {
+    try {
+      for (;;) {
+        const claimed = await this.claimOne();
+        if (!claimed) return;
+        this.track(this.execute(claimed.jobid, claimed.name));
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not claim jobs');
+    }
+  }
+
+  /** Claims and runs one due job to its end; false when none is due. */
+  async runNext(): Promise<boolean> {
+    const claimed = await this.claimOne();
+    if (!claimed) return false;
+    await this.execute(claimed.jobid, claimed.name);
+    return true;
+  }
+
+  /** Runs due jobs until none is left, including those started in the background (tests, scripts). */
+  async drain(): Promise<void> {
+    for (;;) {
+      await this.filling;
+      await Promise.allSettled([...this.inFlight]);
+      if (this.filling || this.inFlight.size) continue;
+      if (!(await this.runNext()) && !this.filling && !this.inFlight.size) return;
+    }
+  }
+
+  /** Recovers jobs of dead instances, then starts due ones (the 1-second poll). */
+  async poll(): Promise<void> {
+    await this.jobs.recoverExpired(this.clock.now());
+    this.poke();
+  }
+
+  private track(run: Promise<void>): void {
+    this.inFlight.add(run);
+    void run.finally(() => this.inFlight.delete(run));
+  }
+
+  private async claimOne(): Promise<{ jobid: number; name: string } | null> {
+    if (this.stopped) return null;
+    const names = [...this.handlers].filter(([, r]) => r.running < r.options.concurrency).map(([name]) => name);
+    if (!names.length) return null;
+    const skipLocked = await this.jobs.supportsSkipLocked();
+    const claimed = await requestContext.run(backgroundContext('jobs'), async () => {
+      // A plain read first: the 1-second poll then takes no write lock while nothing is due.
+      if (!(await this.jobs.dueIds(names, this.clock.now(), 1, false)).length) return null;
+      return this.transactions.run(async () => {
+        const now = this.clock.now();
+        for (const jobid of await this.jobs.dueIds(names, now, skipLocked ? 1 : 10, skipLocked)) {
+          const job = await this.jobs.find(jobid);
+          const registered = job && this.handlers.get(job.name);
+          if (!job || !registered || registered.running >= registered.options.concurrency) continue;
+          if (await this.jobs.claim(jobid, this.instanceId, now + registered.options.leaseMs)) {
+            return { jobid, name: job.name };
+          }
+        }
+        return null;
+      });
+    });
+    if (claimed) this.handlers.get(claimed.name)!.running += 1;
+    return claimed;
+  }
+
+  private execute(jobid: number, name: string): Promise<void> {
+    const registered = this.handlers.get(name)!;
+    return requestContext.run(backgroundContext(`job:${name}`), async () => {
+      try {
+        const job = await this.jobs.find(jobid);
+        if (!job) return;
+        const context: JobContext = {
+          jobid,
+          attempt: job.attempts,
+          heartbeat: () => this.jobs.extendLease(jobid, this.instanceId, this.clock.now() + registered.options.leaseMs),
+        };
+        try {
+          await registered.handler(job.payload, context);
+          await this.jobs.finish(jobid, this.instanceId, this.clock.now(), registered.options.scrubPayload);
+        } catch (error) {
+          const last = job.attempts >= job.maxAttempts;
+          this.logger[last ? 'error' : 'warn'](
+            { err: error, jobid, job: name, attempt: job.attempts },
+            last ? 'job failed for good' : 'job failed; will retry',
+          );
+          const now = this.clock.now();
+          await this.jobs.fail(
+            jobid,
+            this.instanceId,
+            String((error as Error)?.message ?? error),
+            last ? null : now + retryDelay(job.attempts),
+            now,
+          );
+        }
+      } catch (error) {
+        // The database went away (or the app is stopping) while the outcome was being stored: the lease
+        // runs out and the job is taken over and run again, so nothing is lost by dropping it here.
+        this.logger.warn({ err: error, jobid, job: name }, 'could not store the outcome of a job');
+      } finally {
+        registered.running -= 1;
+      }
+    });
+  }
+}

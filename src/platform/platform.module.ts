@@ -1,0 +1,94 @@
+import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { AuditController } from './audit/audit.controller';
+import { AuditReader } from './audit/audit-reader.service';
+import { AuditRepository } from './audit/audit.repository';
+import { AuditService } from './audit/audit.service';
+import { Clock, SystemClock } from './clock/clock';
+import { DocumentRegistry } from './documents/document-registry';
+import { ReleaseDirectory } from './documents/release-directory';
+import { ReviewDirectory } from './documents/review-directory';
+import { EventBus } from './events/event-bus';
+import { OutboxRepository } from './events/outbox.repository';
+import { JobRunner } from './jobs/job-runner';
+import { JobsRepository } from './jobs/jobs.repository';
+import { Scheduler } from './jobs/scheduler';
+import { MailQueue } from './mail/mail-queue';
+import { LogMailer, Mailer, MemoryMailer, SmtpMailer } from './mail/mailer';
+import { SignatureService } from './signatures/signature.service';
+import { SignaturesRepository } from './signatures/signatures.repository';
+
+export interface PlatformOptions {
+  /** Replaces the system clock (tests pass a FakeClock). */
+  clock?: Clock;
+  /** Replaces the mailer chosen from the configuration. */
+  mailer?: Mailer;
+}
+
+function mailerFor(config: AppConfig): Mailer {
+  if (config.mail.smtpUrl) return new SmtpMailer(config.mail.smtpUrl, config.mail.from);
+  return config.env === 'test' ? new MemoryMailer() : new LogMailer();
+}
+
+/**
+ * What every module builds on (ENTERPRISE §0): the Clock, the event outbox and its dispatcher, the job
+ * runner and scheduled tasks, the audit log, electronic signatures and mail. Global: modules inject
+ * these services without importing the module.
+ */
+@Global()
+@Module({})
+export class PlatformModule implements OnModuleInit {
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly events: EventBus,
+  ) {}
+
+  static forRoot(options: PlatformOptions = {}): DynamicModule {
+    const providers = [
+      { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      options.mailer
+        ? { provide: Mailer, useValue: options.mailer }
+        : { provide: Mailer, inject: [APP_CONFIG], useFactory: mailerFor },
+      OutboxRepository,
+      EventBus,
+      JobsRepository,
+      JobRunner,
+      Scheduler,
+      AuditRepository,
+      AuditService,
+      AuditReader,
+      SignaturesRepository,
+      SignatureService,
+      MailQueue,
+      DocumentRegistry,
+      ReleaseDirectory,
+      ReviewDirectory,
+    ];
+    return {
+      module: PlatformModule,
+      imports: [ScheduleModule.forRoot()],
+      controllers: [AuditController],
+      providers,
+      exports: [
+        Clock,
+        Mailer,
+        EventBus,
+        JobRunner,
+        Scheduler,
+        AuditService,
+        SignatureService,
+        MailQueue,
+        DocumentRegistry,
+        ReleaseDirectory,
+        ReviewDirectory,
+      ],
+    };
+  }
+
+  onModuleInit(): void {
+    // Each instance delivers what is pending every 5 s (deliveries are idempotent, so no lock).
+    this.scheduler.add({ name: 'events.drain', every: 5000, lockMs: false, run: () => this.events.drain() });
+  }
+}

@@ -1,0 +1,15 @@
+import { defineEvent } from '../events/domain-event';
+
+/** A signing attempt failed (wrong password or sign code): ENTERPRISE §0.3/§0.5, written with its audit row. */
+export interface SignatureFailurePayload {
+  userid: number;
+  method: string;
+  subject_type: string;
+  subject_id: string;
+  /** Failures within the window, this one included. */
+  failures: number;
+  /** UNIX seconds until which signing is locked, when this failure locked it. */
+  locked_until: number | null;
+}
+
+export const SignatureFailed = defineEvent<SignatureFailurePayload>('signature.failed', (p) => ['user', p.userid]);

@@ -1,0 +1,215 @@
+// Browser test (npm run test:browser): the built service with its demo content, driven through the Swagger UI
+// in headless Chromium (Debian's `chromium`, through puppeteer-core, which downloads no browser). Logs in
+// through the UI, authorizes with `api <token>`, runs GET /user, POST /guides with the example shown, a
+// multipart image upload, checks that the authorization survives a reload, then opens a guide's HTML page.
+// Fails on any console error or page error. Bounded: the whole run is stopped after RUN_LIMIT_MS.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import sharp from 'sharp';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RUN_LIMIT_MS = 180_000;
+const STEP_MS = 30_000;
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path) => path && existsSync(path),
+);
+
+let passed = 0;
+let failed = 0;
+const check = (name, ok, detail = '') => {
+  if (ok) passed += 1;
+  else failed += 1;
+  process.stdout.write(`${ok ? '✓' : '✕'} ${name}${ok || !detail ? '' : `: ${detail}`}\n`);
+};
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => (port ? done(port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+async function startService(dir, port) {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: String(port),
+      DB_PATH: join(dir, 'app.sqlite'),
+      MEDIA_DIR: join(dir, 'media'),
+      SEED_DEMO: 'true',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const health = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      if (health.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const password = /password for all: (\S+)/.exec(output)?.[1];
+  if (!password) throw new Error(`no demo password in the start-up output:\n${output}`);
+  return { child, password };
+}
+
+/** Expands an operation of the Swagger UI and answers its element. */
+async function openOperation(page, tag, operationId) {
+  const id = `#operations-${tag.replace(/ /g, '_')}-${operationId}`;
+  // Swagger UI virtualizes a long operation list (only what is on screen is in the page): filter by the tag
+  // first, as a user looking for it would.
+  await replaceText(page, '.operation-filter-input', tag);
+  await page.waitForSelector(id, { timeout: STEP_MS });
+  const open = await page.$(`${id}.is-open`);
+  if (!open) await page.click(`${id} .opblock-summary-control`);
+  await page.waitForSelector(`${id} .opblock-body`, { timeout: STEP_MS });
+  return id;
+}
+
+/** Presses Execute and answers the API response the UI received. */
+async function execute(page, id, pathEnd, method) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.endsWith(pathEnd), {
+      timeout: STEP_MS,
+    }),
+    page.click(`${id} .execute`),
+  ]);
+  await page.waitForSelector(`${id} .live-responses-table`, { timeout: STEP_MS });
+  return response;
+}
+
+async function replaceText(page, selector, text) {
+  await page.$eval(selector, (element) => element.focus());
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.type(selector, text);
+}
+
+async function run() {
+  if (!CHROMIUM) throw new Error('no Chromium: apt-get install chromium, or set CHROMIUM_PATH');
+  const dir = mkdtempSync(join(tmpdir(), 'rgcs-browser-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child, password } = await startService(dir, port);
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const consoleErrors = [];
+  try {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(STEP_MS);
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+
+    await page.goto(`${base}/api/2.0/docs`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('.swagger-ui .information-container');
+    check('Swagger UI loads with a filter box', (await page.$('.operation-filter-input')) !== null);
+    // The order the UI renders its groups in (the list is virtualized, so not every group is in the page).
+    const tags = await page.evaluate(() => globalThis.ui.getSystem().specSelectors.taggedOperations().keySeq().toJS());
+    check('tags in reading order', tags[0] === 'Authentication' && tags[1] === 'Guides', tags.slice(0, 3).join(', '));
+
+    // Log in through the UI: the prefilled example with the password printed at start-up.
+    const login = await openOperation(page, 'Authentication', 'Auth_createToken');
+    const loginBody = JSON.stringify({ email: 'admin@demo.example', password });
+    await replaceText(page, `${login} textarea.body-param__text`, loginBody);
+    const loginResponse = await execute(page, login, '/api/2.0/user/token', 'POST');
+    check('POST /user/token through the UI', loginResponse.status() === 201, String(loginResponse.status()));
+    const { authToken } = await loginResponse.json();
+
+    // Authorize with `api <token>`.
+    await page.click('.scheme-container .btn.authorize');
+    await page.waitForSelector('.modal-ux .auth-container input[type=text]');
+    const tokenInput = (await page.$$('.modal-ux .auth-container input[type=text]'))[0];
+    await tokenInput.type(`api ${authToken}`);
+    await page.click('.modal-ux .auth-container .btn.modal-btn.auth.authorize');
+    await page.click('.modal-ux .btn-done');
+
+    const me = await openOperation(page, 'Users', 'CurrentUser_me');
+    const meResponse = await execute(page, me, '/api/2.0/user', 'GET');
+    const meBody = meResponse.status() === 200 ? await meResponse.json() : {};
+    check('GET /user with the token from the UI', meBody.email === 'admin@demo.example', String(meResponse.status()));
+
+    // POST /guides with the example as shown; its description keeps <category> <subject> <Type>.
+    const create = await openOperation(page, 'Guides', 'Guides_create');
+    const description = await page.$eval(`${create} .opblock-description-wrapper`, (e) => e.textContent ?? '');
+    check(
+      'descriptions keep text in angle brackets',
+      description.includes('<category> <subject>'),
+      description.slice(0, 200),
+    );
+    const createResponse = await execute(page, create, '/api/2.0/guides', 'POST');
+    const guide = createResponse.status() === 201 ? await createResponse.json() : {};
+    check('POST /guides with the example shown', createResponse.status() === 201, await createResponse.text());
+
+    // Multipart upload: the form's file field.
+    const upload = await openOperation(page, 'Media', 'Images_upload');
+    const imagePath = join(dir, 'photo.png');
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } })
+      .png()
+      .toFile(imagePath);
+    const fileInput = await page.waitForSelector(`${upload} input[type=file]`);
+    await fileInput.uploadFile(imagePath);
+    const uploadResponse = await execute(page, upload, '/api/2.0/user/media/images', 'POST');
+    check('multipart image upload through the UI', uploadResponse.status() === 200, await uploadResponse.text());
+
+    // The authorization survives a reload.
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForSelector('.swagger-ui .information-container');
+    check('authorization kept across a reload', (await page.$('.scheme-container .btn.authorize.locked')) !== null);
+
+    // The HTML page behind the new guide's URL.
+    const pagePath = new URL(guide.url ?? `${base}/Guide/x/1`).pathname;
+    const pageResponse = await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle0' });
+    const heading = await page.$eval('h1', (e) => e.textContent ?? '');
+    check('the guide page answers with its title', pageResponse.status() === 200 && heading === guide.title, heading);
+    const demoPage = await page.goto(`${base}/Guide/iPhone_6_Battery_Replacement/2`, { waitUntil: 'networkidle0' });
+    const images = await page.$$eval('main img', (els) => els.map((e) => e.naturalWidth));
+    check(
+      'a demo guide page shows its images',
+      demoPage.status() === 200 && images.length > 0 && images.every((w) => w > 0),
+      JSON.stringify(images),
+    );
+
+    check('no console errors', consoleErrors.length === 0, consoleErrors.join('\n'));
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const limit = setTimeout(() => {
+  process.stderr.write(`browser test: stopped after ${RUN_LIMIT_MS / 1000} s\n`);
+  process.exit(1);
+}, RUN_LIMIT_MS);
+run()
+  .catch((error) => {
+    failed += 1;
+    process.stderr.write(`browser test: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  })
+  .finally(() => {
+    clearTimeout(limit);
+    process.stdout.write(`browser: ${passed} passed, ${failed} failed\n`);
+    process.exit(failed === 0 && passed > 0 ? 0 : 1);
+  });

@@ -1,0 +1,121 @@
+import { FakeClock } from '../../src/platform/clock/clock';
+import { createUser, type CreatedUser } from '../factories/user.factory';
+import { createWiki } from '../factories/wiki.factory';
+import { settle } from '../utils/events';
+import { createTestApp, type TestApp } from '../utils/test-app';
+import { API, auditRows, utc } from './periodic-review-kit';
+
+const DAY = 86_400;
+
+/** The ReviewDirectory the releases module calls, and change requests resolved by `release.released`. */
+describe('Periodic review and releases', () => {
+  let t: TestApp;
+  const clock = new FakeClock(utc(2027, 1, 31, 10, 15, 7));
+  let moderator: CreatedUser;
+  let author: CreatedUser;
+
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.as(token, { method, url: `${API}${url}`, ...(payload ? { payload } : {}) });
+  const scheduled = async () => {
+    clock.set(utc(2027, 1, 31, 10, 15, 7));
+    const prsid = (
+      await call(author.token, 'POST', '/periodic_review', {
+        name: 'Monthly',
+        recurrence: { type: 'interval', days: 30 },
+        completion_window_days: 7,
+        default_reviewer_userid: moderator.user.userid,
+      })
+    ).json().prsid;
+    const wiki = await createWiki(t, author.user, { contents: 'Body' });
+    const doc = (
+      await call(author.token, 'POST', '/periodic_review/documents', {
+        prsid,
+        documents: [{ doctype: 'WIKI', docid: wiki.wikiid }],
+      })
+    ).json().documents[0];
+    return { wiki, doc };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ platform: { clock } });
+    moderator = await createUser(t, { privilege: 'Moderator', password: 'moderator password 1' });
+    author = await createUser(t, { privilege: 'Author', password: 'author password 1' });
+  });
+  afterAll(() => t.close());
+
+  it('the Moderator requests a change; the Author releases a new version and the request shows resolved', async () => {
+    const { wiki, doc } = await scheduled();
+    clock.set((doc.next_due_date - DAY) * 1000);
+    const due = await call(moderator.token, 'GET', `/periodic_review/documents/${moderator.user.userid}?state=open`);
+    expect(due.json().map((d: { prdid: number }) => d.prdid)).toEqual([doc.prdid]);
+    const reviewed = await call(moderator.token, 'POST', '/periodic_review/review', {
+      prdid: doc.prdid,
+      outcome: 'changes_requested',
+      change_request: { description: 'Add a warning' },
+      password: 'moderator password 1',
+    });
+    expect(reviewed.statusCode).toBe(201);
+    const requestid = reviewed.json().change_request.requestid;
+    clock.advance(3600_000);
+    const release = await call(author.token, 'POST', `/wikis/${wiki.wikiid}/releases`, { type: 'major' });
+    expect(release.statusCode).toBe(201);
+    expect(release.json()).toMatchObject({ status: 'released', periodic_review_confirmed: false });
+    await settle(t);
+    const requests = await call(author.token, 'GET', `/periodic_review/requests/${author.user.userid}`);
+    expect(requests.json()).toEqual([
+      expect.objectContaining({
+        requestid,
+        status: 'resolved',
+        resolved_by_releaseid: release.json().releaseid,
+        resolved_date: clock.nowSeconds(),
+      }),
+    ]);
+    expect((await auditRows(t, 'periodic_review_change_request', requestid)).map((a) => a.action)).toEqual([
+      'periodic_review.change_request_open',
+      'periodic_review.change_request_resolve',
+    ]);
+  });
+
+  it('a release confirmed while the review is open records a review (source release); while scheduled it does not', async () => {
+    const { wiki, doc } = await scheduled();
+    const early = await call(author.token, 'POST', `/wikis/${wiki.wikiid}/releases`, {
+      type: 'minor',
+      periodic_review_confirmed: true,
+      password: 'author password 1',
+    });
+    expect(early.statusCode).toBe(201);
+    expect(early.json().periodic_review_confirmed).toBe(false);
+    expect((await call(author.token, 'GET', `/periodic_review/reviews/${author.user.userid}`)).json()).toEqual([]);
+    clock.set((doc.next_due_date + DAY) * 1000);
+    const wrong = await call(author.token, 'POST', `/wikis/${wiki.wikiid}/releases`, {
+      type: 'major',
+      periodic_review_confirmed: true,
+      password: 'not it',
+    });
+    expect(wrong.statusCode).toBe(403);
+    const confirmed = await call(author.token, 'POST', `/wikis/${wiki.wikiid}/releases`, {
+      type: 'major',
+      notes: 'Reviewed',
+      periodic_review_confirmed: true,
+      password: 'author password 1',
+    });
+    expect(confirmed.statusCode).toBe(201);
+    expect(confirmed.json().periodic_review_confirmed).toBe(true);
+    const now = clock.nowSeconds();
+    const reviews = (await call(author.token, 'GET', `/periodic_review/reviews/${author.user.userid}`)).json();
+    expect(reviews).toEqual([
+      expect.objectContaining({
+        prdid: doc.prdid,
+        outcome: 'no_changes',
+        source: 'release',
+        releaseid: confirmed.json().releaseid,
+        revisionid: confirmed.json().revisionid,
+        notes: 'Reviewed',
+        date: now,
+        signature: expect.objectContaining({ userid: author.user.userid, meaning: 'review', signed_at: now }),
+      }),
+    ]);
+    const state = (await call(author.token, 'GET', `/periodic_review/wiki/${wiki.wikiid}`)).json().document;
+    expect(state).toMatchObject({ state: 'scheduled', last_reviewed_date: now, next_due_date: now + 30 * DAY });
+  });
+});

@@ -1,0 +1,210 @@
+import { DataSource } from 'typeorm';
+import { TransactionService } from '../../src/database/transaction.service';
+import { FakeClock } from '../../src/platform/clock/clock';
+import { AuditRepository } from '../../src/platform/audit/audit.repository';
+import { AuditService } from '../../src/platform/audit/audit.service';
+import { verifyAuditLog } from '../../src/platform/audit/audit-verifier';
+import { auditHash } from '../../src/platform/audit/audit-hash';
+import { createUser, type CreatedUser } from '../factories/user.factory';
+import { createTestApp, type TestApp } from '../utils/test-app';
+import { AuditProbeModule } from '../support/audit-probe.module';
+import { usingMysql } from '../utils/test-config';
+
+describe('audit log: append-only, hash-chained, written with the change', () => {
+  let t: TestApp;
+  let audit: AuditService;
+  let dataSource: DataSource;
+  let admin: CreatedUser;
+  let user: CreatedUser;
+  const clock = new FakeClock(Date.UTC(2026, 5, 1, 12));
+
+  const list = (token: string | undefined, query = '') => t.as(token, { method: 'GET', url: `/api/2.0/audit${query}` });
+
+  beforeAll(async () => {
+    t = await createTestApp({ platform: { clock }, extraModules: [AuditProbeModule] });
+    audit = t.app.get(AuditService);
+    dataSource = t.app.get(DataSource);
+    admin = await createUser(t, { privilege: 'Admin' });
+    user = await createUser(t);
+  });
+  afterAll(() => t.close());
+
+  it('GET /audit: 401 anonymous, 403 below Admin, 422 for a bad filter', async () => {
+    expect((await list(undefined)).statusCode).toBe(401);
+    const forbidden = await list(user.token);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().requiredPrivileges).toEqual(['Admin']);
+    const bad = await list(admin.token, '?actor=abc&action=Not%20A%20Verb');
+    expect(bad.statusCode).toBe(422);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['action', 'actor']);
+  });
+
+  it('records rows chained per entity; a rollback records nothing', async () => {
+    await audit.record({ action: 'thing.create', entity: ['thing', 1], after: { b: 2, a: 1 }, actor: admin.user });
+    clock.advance(1000);
+    await audit.record({
+      action: 'thing.edit',
+      entity: ['thing', 1],
+      before: { a: 1 },
+      after: { a: 3 },
+      reason: 'typo',
+      actor: admin.user,
+    });
+    await audit.record({ action: 'other.create', entity: ['other', 'x'], after: null, actor: null });
+    await t.app
+      .get(TransactionService)
+      .run(async () => {
+        await audit.record({ action: 'thing.delete', entity: ['thing', 1], actor: admin.user });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+
+    const res = await list(admin.token, '?entity_type=thing&entity_id=1');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual({
+      auditid: expect.any(Number),
+      date: Math.floor(Date.UTC(2026, 5, 1, 12) / 1000),
+      actor: { userid: admin.user.userid, username: admin.user.username },
+      action: 'thing.create',
+      entity_type: 'thing',
+      entity_id: '1',
+      before: null,
+      after: { a: 1, b: 2 },
+      reason: null,
+      request_id: expect.stringMatching(/^transaction:/),
+      ip: null,
+      user_agent: null,
+      prev_hash: null,
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(rows[1]).toMatchObject({ action: 'thing.edit', reason: 'typo', prev_hash: rows[0].hash });
+    const other = (await list(admin.token, '?entity_type=other')).json();
+    expect(other).toEqual([expect.objectContaining({ actor: null, prev_hash: null, action: 'other.create' })]);
+  });
+
+  it('filters by actor, action prefix and time range; pages and orders by auditid', async () => {
+    const byActor = (await list(admin.token, `?actor=${admin.user.userid}&action=thing.`)).json();
+    expect(byActor.map((r: { action: string }) => r.action)).toEqual(['thing.create', 'thing.edit']);
+    const from = Math.floor(clock.now() / 1000);
+    expect(
+      (await list(admin.token, `?from=${from}&entity_type=thing`)).json().map((r: { action: string }) => r.action),
+    ).toEqual(['thing.edit']);
+    expect(
+      (await list(admin.token, `?to=${from - 1}&entity_type=thing`)).json().map((r: { action: string }) => r.action),
+    ).toEqual(['thing.create']);
+    const desc = (await list(admin.token, '?order=DESC&limit=1')).json();
+    expect(desc).toHaveLength(1);
+    expect(desc[0].action).toBe('other.create');
+  });
+
+  it('carries the request id, address and user agent of the HTTP request that made the change', async () => {
+    const res = await t.as(user.token, {
+      method: 'POST',
+      url: '/api/2.0/test/audit-probe',
+      headers: { 'x-request-id': 'req-audit-1', 'user-agent': 'audit-test/1.0' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = (await list(admin.token, '?action=probe.touch')).json();
+    expect(row).toMatchObject({
+      actor: { userid: user.user.userid, username: user.user.username },
+      request_id: 'req-audit-1',
+      ip: '203.0.113.7',
+      user_agent: 'audit-test/1.0',
+      after: { touched: true },
+    });
+  });
+
+  it('the database refuses UPDATE and DELETE of audit rows', async () => {
+    await expect(
+      dataSource.query('UPDATE audit_events SET reason = ? WHERE action = ?', ['x', 'thing.edit']),
+    ).rejects.toThrow(/append-only/);
+    await expect(dataSource.query('DELETE FROM audit_events')).rejects.toThrow(/append-only/);
+    await dataSource.query(
+      "INSERT INTO signatures (subject_type, subject_id, userid, printed_name, meaning, note, signed_at, auth_method, record_hash) VALUES ('t', '1', ?, 'P', 'approval', '', 1, 'password', 'h')",
+      [user.user.userid],
+    );
+    await expect(dataSource.query("UPDATE signatures SET note = 'x'")).rejects.toThrow(/append-only/);
+    await expect(dataSource.query('DELETE FROM signatures')).rejects.toThrow(/append-only/);
+  });
+
+  it('verification passes on an intact log and names the first changed or removed row', async () => {
+    const repository = t.app.get(AuditRepository);
+    expect(await verifyAuditLog(repository)).toEqual({
+      ok: true,
+      rows: expect.any(Number),
+      chains: expect.any(Number),
+    });
+    const [edited] = (await list(admin.token, '?action=thing.edit')).json();
+    await withoutTriggers(async () => {
+      await dataSource.query("UPDATE audit_events SET reason = 'forged' WHERE auditid = ?", [edited.auditid]);
+    });
+    expect(await verifyAuditLog(repository)).toMatchObject({
+      ok: false,
+      broken: {
+        auditid: edited.auditid,
+        entityType: 'thing',
+        entityId: '1',
+        problem: expect.stringMatching(/row was changed/),
+      },
+    });
+    await withoutTriggers(async () => {
+      await dataSource.query("UPDATE audit_events SET reason = 'typo' WHERE auditid = ?", [edited.auditid]);
+      await dataSource.query('DELETE FROM audit_events WHERE auditid = ?', [edited.auditid]);
+    });
+    expect(await verifyAuditLog(repository)).toMatchObject({
+      ok: false,
+      broken: { entityType: 'thing', entityId: '1', problem: expect.stringMatching(/ends before its recorded head/) },
+    });
+  });
+
+  it('hashes canonical content: key order does not matter, every field does', () => {
+    const base = {
+      occurredAt: 1,
+      actorUserid: 2,
+      actorName: 'A',
+      action: 'a.b',
+      entityType: 'e',
+      entityId: '1',
+      before: { x: 1, y: [1, { b: 2, a: 1 }] },
+      after: null,
+      reason: null,
+      requestId: 'r',
+      ip: null,
+      userAgent: null,
+    };
+    const reordered = { ...base, before: { y: [1, { a: 1, b: 2 }], x: 1 } };
+    expect(auditHash('p', reordered)).toBe(auditHash('p', base));
+    expect(auditHash('q', base)).not.toBe(auditHash('p', base));
+    expect(auditHash('p', { ...base, ip: '127.0.0.1' })).not.toBe(auditHash('p', base));
+  });
+
+  /** Lifts the append-only triggers for a tampering simulation, then puts them back. */
+  async function withoutTriggers(work: () => Promise<void>): Promise<void> {
+    const mysql = usingMysql();
+    const triggers = mysql
+      ? (
+          await dataSource.query<{ Trigger: string; Event: string }[]>("SHOW TRIGGERS WHERE `Table` = 'audit_events'")
+        ).map((r) => ({
+          name: r.Trigger,
+          sql: `CREATE TRIGGER \`${r.Trigger}\` BEFORE ${r.Event} ON \`audit_events\` FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'audit_events is append-only: ${r.Event} is not allowed'`,
+        }))
+      : await dataSource.query<{ name: string; sql: string }[]>(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_events'",
+        );
+    for (const trigger of triggers)
+      await dataSource.query(`DROP TRIGGER ${mysql ? `\`${trigger.name}\`` : `"${trigger.name}"`}`);
+    try {
+      await work();
+    } finally {
+      for (const trigger of triggers) await dataSource.query(trigger.sql);
+    }
+  }
+});

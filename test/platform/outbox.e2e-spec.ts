@@ -1,0 +1,153 @@
+import { DataSource } from 'typeorm';
+import { TransactionService } from '../../src/database/transaction.service';
+import { FakeClock } from '../../src/platform/clock/clock';
+import { defineEvent } from '../../src/platform/events/domain-event';
+import { DomainEventEntity } from '../../src/platform/events/entities/domain-event.entity';
+import { EventBus, MAX_DELIVERY_ATTEMPTS } from '../../src/platform/events/event-bus';
+import { TeamEntity } from '../../src/modules/teams/entities/team.entity';
+import { createTestApp, type TestApp } from '../utils/test-app';
+
+const Pinged = defineEvent<{ n: number }>('test.pinged', (p) => ['test', p.n]);
+const Other = defineEvent<{ n: number }>('test.other', (p) => ['test', p.n]);
+
+describe('outbox: events written with the change, delivered after commit, at least once, in order', () => {
+  let t: TestApp;
+  let bus: EventBus;
+  let transactions: TransactionService;
+  let dataSource: DataSource;
+  const clock = new FakeClock(Date.UTC(2026, 5, 1));
+  const received: number[] = [];
+  let failNext = 0;
+
+  const publish = (...ns: number[]) =>
+    transactions.run(async (tx) => {
+      ns.forEach((n) => tx.publish(Pinged({ n })));
+    });
+  const rows = () => dataSource.manager.find(DomainEventEntity, { order: { eventid: 'ASC' } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ platform: { clock } });
+    bus = t.app.get(EventBus);
+    transactions = t.app.get(TransactionService);
+    dataSource = t.app.get(DataSource);
+    bus.subscribe(Pinged, 'test.recorder', async ({ n }) => {
+      if (failNext > 0) {
+        failNext -= 1;
+        throw new Error(`refused ${n}`);
+      }
+      // The subscriber's own write commits with its delivery record.
+      await dataSource.manager.insert(TeamEntity, {
+        name: `from event ${n}`,
+        description: '',
+        ownerUserid: null,
+        createdDate: 1,
+      });
+      received.push(n);
+    });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await bus.drain();
+    received.length = 0;
+  });
+
+  it('writes the event in the transaction: a rollback leaves no event', async () => {
+    const before = (await rows()).length;
+    await transactions
+      .run(async (tx) => {
+        tx.publish(Pinged({ n: 1 }));
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect((await rows()).length).toBe(before);
+  });
+
+  it('stores name, entity, payload and request id, and marks the event dispatched once delivered', async () => {
+    await publish(10);
+    await bus.drain();
+    const [row] = (await rows()).slice(-1);
+    expect(row).toMatchObject({
+      name: 'test.pinged',
+      entityType: 'test',
+      entityId: '10',
+      payload: { n: 10 },
+      occurredAt: clock.now(),
+      dispatchedAt: clock.now(),
+      attempts: 0,
+    });
+    expect(row.requestId).toMatch(/^transaction:[0-9a-f-]{36}$/);
+    expect(received).toEqual([10]);
+  });
+
+  it('delivers each event once to each subscriber, even when drained again', async () => {
+    await publish(20, 21);
+    await Promise.all([bus.drain(), bus.drain()]);
+    await bus.drain();
+    expect(received).toEqual([20, 21]);
+    const teams = await dataSource.manager.countBy(TeamEntity, { name: 'from event 20' });
+    expect(teams).toBe(1);
+  });
+
+  it('retries a failing subscriber with backoff and never delivers later events before the failed one', async () => {
+    failNext = 1;
+    await publish(30, 31);
+    await bus.drain();
+    expect(received).toEqual([]);
+    const failed = (await rows()).find((row) => (row.payload as { n: number }).n === 30)!;
+    expect(failed).toMatchObject({
+      attempts: 1,
+      dispatchedAt: null,
+      lastError: 'refused 30',
+      nextAttemptAt: clock.now() + 2000,
+    });
+    await bus.drain();
+    expect(received).toEqual([]);
+    clock.advance(2000);
+    await bus.drain();
+    expect(received).toEqual([30, 31]);
+  });
+
+  it('an event nobody subscribes to is dispatched at once; other subscribers are not held up', async () => {
+    await transactions.run(async (tx) => tx.publish(Other({ n: 1 })));
+    await bus.drain();
+    expect((await rows()).slice(-1)[0].dispatchedAt).toBe(clock.now());
+  });
+
+  it('gives up after the last attempt and leaves the event for an operator', async () => {
+    failNext = MAX_DELIVERY_ATTEMPTS;
+    await publish(40);
+    for (let i = 0; i < MAX_DELIVERY_ATTEMPTS; i += 1) {
+      clock.advance(11 * 60_000);
+      await bus.drain();
+    }
+    const row = (await rows()).find((r) => (r.payload as { n: number }).n === 40)!;
+    expect(row.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+    expect(row.failedAt).not.toBeNull();
+    expect(received).toEqual([]);
+    failNext = 0;
+    await publish(41);
+    await bus.drain();
+    expect(received).toEqual([41]);
+  });
+
+  it('delivers events left undelivered by a stopped instance when the next one starts', async () => {
+    // An event committed but never delivered (the process died right after COMMIT).
+    await dataSource.manager.insert(DomainEventEntity, {
+      name: 'test.pinged',
+      entityType: 'test',
+      entityId: '50',
+      payload: { n: 50 },
+      requestId: null,
+      occurredAt: clock.now(),
+      dispatchedAt: null,
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      failedAt: null,
+    });
+    bus.onApplicationBootstrap();
+    await new Promise((resolve) => setImmediate(resolve));
+    await bus.drain();
+    expect(received).toEqual([50]);
+  });
+});

@@ -1,0 +1,151 @@
+import type { AuthenticatedUser } from '../../src/common/auth/authenticated-user';
+import { ApiException } from '../../src/common/http/api-errors';
+import { TransactionService } from '../../src/database/transaction.service';
+import { AuditReader } from '../../src/platform/audit/audit-reader.service';
+import { FakeClock } from '../../src/platform/clock/clock';
+import { JobRunner } from '../../src/platform/jobs/job-runner';
+import { Mailer, MemoryMailer } from '../../src/platform/mail/mailer';
+import { SignatureService, toSignatureView } from '../../src/platform/signatures/signature.service';
+import { createUser } from '../factories/user.factory';
+import { createTestApp, type TestApp } from '../utils/test-app';
+
+const PASSWORD = 'correct horse battery';
+
+describe('electronic signatures: re-entry, lockout across the database, one-time codes', () => {
+  let t: TestApp;
+  let signatures: SignatureService;
+  let mailer: MemoryMailer;
+  const clock = new FakeClock(Date.UTC(2026, 5, 1, 8));
+  const binding = { subjectType: 'approval_request', subjectId: 7, stage: 1 };
+
+  const signer = async (): Promise<AuthenticatedUser & { email: string }> => {
+    const { user } = await createUser(t, { password: PASSWORD });
+    return { userid: user.userid, username: user.username, privileges: [], tokenid: 0, email: user.email };
+  };
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      (): { status: number; message: string; headers: Record<string, string> } => ({
+        status: 200,
+        message: '',
+        headers: {},
+      }),
+      (error: ApiException) => ({
+        status: error.getStatus(),
+        message: (error.getResponse() as { message: string }).message,
+        headers: error.headers ?? {},
+      }),
+    );
+  const auditActions = async (userid: number) =>
+    (
+      await t.app
+        .get(AuditReader)
+        .list({ entity_type: 'user', entity_id: String(userid), order: 'ASC', offset: 0, limit: 200 })
+    ).map((row) => row.action);
+
+  beforeAll(async () => {
+    t = await createTestApp({ platform: { clock } });
+    signatures = t.app.get(SignatureService);
+    mailer = t.app.get<Mailer, MemoryMailer>(Mailer);
+  });
+  afterAll(() => t.close());
+
+  it('a correct password gives a proof; record() writes an immutable signature with its audit row', async () => {
+    const me = await signer();
+    const proof = await signatures.verify(me, { password: PASSWORD }, binding);
+    expect(proof).toEqual({ userid: me.userid, printedName: me.username, method: 'password' });
+    const row = await t.app.get(TransactionService).run(() =>
+      signatures.record(proof, {
+        type: 'approval_request',
+        id: 7,
+        meaning: 'approval',
+        note: 'ok',
+        recordHash: 'a'.repeat(64),
+      }),
+    );
+    expect(toSignatureView(row)).toEqual({
+      userid: me.userid,
+      printed_name: me.username,
+      signed_at: clock.nowSeconds(),
+      meaning: 'approval',
+      note: 'ok',
+    });
+    expect((await signatures.forSubject('approval_request', 7)).map((s) => s.recordHash)).toEqual(['a'.repeat(64)]);
+  });
+
+  it('verify refuses to run inside a transaction (a failure must survive the rollback)', async () => {
+    const me = await signer();
+    await expect(
+      t.app.get(TransactionService).run(() => signatures.verify(me, { password: PASSWORD }, binding)),
+    ).rejects.toThrow(/outside a transaction/);
+  });
+
+  it('a wrong secret is 403 "Signature authentication failed" and audited; the 5th locks signing for 15 minutes', async () => {
+    const me = await signer();
+    for (let i = 1; i <= 5; i += 1) {
+      expect(await failure(signatures.verify(me, { password: 'wrong' }, binding))).toEqual({
+        status: 403,
+        message: 'Signature authentication failed',
+        headers: {},
+      });
+    }
+    const locked = await failure(signatures.verify(me, { password: PASSWORD }, binding));
+    expect(locked.status).toBe(429);
+    expect(locked.headers['retry-after']).toBe(String(15 * 60));
+    expect(await auditActions(me.userid)).toEqual([
+      ...Array(5).fill('signature.failed'),
+      'signature.lockout',
+      'signature.lockout',
+    ]);
+    clock.advance(15 * 60_000 - 1000);
+    expect((await failure(signatures.verify(me, { password: PASSWORD }, binding))).headers['retry-after']).toBe('1');
+    clock.advance(1000);
+    await expect(signatures.verify(me, { password: PASSWORD }, binding)).resolves.toMatchObject({ userid: me.userid });
+  });
+
+  it('failures older than 15 minutes do not count', async () => {
+    const me = await signer();
+    for (let i = 0; i < 4; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
+    clock.advance(15 * 60_000 + 1);
+    expect((await failure(signatures.verify(me, { password: 'wrong' }, binding))).status).toBe(403);
+    await expect(signatures.verify(me, { password: PASSWORD }, binding)).resolves.toBeDefined();
+  });
+
+  it('a one-time code: mailed after commit, 6 digits, bound, single use, 10 minutes, at most 3 per 15 minutes', async () => {
+    const me = await signer();
+    mailer.clear();
+    const issued = await signatures.issueCode(me, binding, 'approval request 7');
+    expect(issued).toEqual({ expires_date: clock.nowSeconds() + 600 });
+    expect(mailer.to(me.email)).toEqual([]);
+    await t.app.get(JobRunner).drain();
+    const [mail] = mailer.to(me.email);
+    const code = /(\d{6})/.exec(mail.subject)![1];
+    expect(mail.text).toContain(code);
+
+    expect((await failure(signatures.verify(me, { sign_token: code }, { ...binding, stage: 2 }))).status).toBe(403);
+    await expect(signatures.verify(me, { sign_token: code }, binding)).resolves.toMatchObject({ method: 'sign_token' });
+    expect((await failure(signatures.verify(me, { sign_token: code }, binding))).status).toBe(403);
+
+    await signatures.issueCode(me, binding, 'approval request 7');
+    clock.advance(10 * 60_000 + 1);
+    await t.app.get(JobRunner).drain();
+    const late = /(\d{6})/.exec(mailer.to(me.email)[1].subject)![1];
+    expect((await failure(signatures.verify(me, { sign_token: late }, binding))).status).toBe(403);
+
+    await signatures.issueCode(me, binding, 'x');
+    const fourth = await failure(signatures.issueCode(me, binding, 'x'));
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('a newer code voids the older one', async () => {
+    const me = await signer();
+    mailer.clear();
+    await signatures.issueCode(me, binding, 'x');
+    await signatures.issueCode(me, binding, 'x');
+    await t.app.get(JobRunner).drain();
+    const [first, second] = mailer.to(me.email).map((m) => /(\d{6})/.exec(m.subject)![1]);
+    if (first !== second)
+      expect((await failure(signatures.verify(me, { sign_token: first }, binding))).status).toBe(403);
+    await expect(signatures.verify(me, { sign_token: second }, binding)).resolves.toBeDefined();
+  });
+});

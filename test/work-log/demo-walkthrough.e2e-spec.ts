@@ -1,0 +1,116 @@
+import type { GuideDetailDto } from '../../src/modules/guides/dto/guide-response.dto';
+import type { StepFormDto } from '../../src/modules/step-forms/dto/step-form.dto';
+import { createTestApp, type TestApp } from '../utils/test-app';
+
+const api = (path: string) => `/api/2.0${path}`;
+
+/**
+ * The issue's "done means", on the demo content as a newcomer meets it: an operator starts an entry on the
+ * demo guide with a step form, records values, pauses and hands it over, another user assumes and finishes
+ * it after a supervisor's sign-off, and the CSV export shows every value.
+ */
+describe('Work log on the demo content', () => {
+  let t: TestApp;
+  let password: string;
+  const tokens: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const lines: string[] = [];
+    t = await createTestApp({
+      env: { SEED_DEMO: 'true', LOG_LEVEL: 'info' },
+      logStream: { write: (l: string) => lines.push(l) },
+    });
+    password = /password for all: (\S+) \(shown once\)/.exec(lines.find((l) => l.includes('Demo accounts')) ?? '')![1];
+    for (const who of ['admin', 'moderator', 'author', 'user']) {
+      const login = await t.inject({
+        method: 'POST',
+        url: api('/user/token'),
+        payload: { email: `${who}@demo.example`, password },
+      });
+      tokens[who] = login.json().authToken;
+    }
+  });
+  afterAll(() => t.close());
+
+  it('start, record, pause, hand over, assume, sign off, finish, export', async () => {
+    const as = (
+      who: string,
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      payload?: Record<string, unknown>,
+    ) => t.as(tokens[who], { method, url: api(url), ...(payload ? { payload } : {}) });
+    const guides = (await as('user', 'GET', '/guides')).json<{ guideid: number; title: string }[]>();
+    const pump = guides.find((g) => g.title.includes('Drain Pump'))!;
+    let guide = (await as('user', 'GET', `/guides/${pump.guideid}`)).json<GuideDetailDto>();
+    const stepIndex = guide.steps.findIndex((s) => s.form !== null);
+    expect(stepIndex).toBeGreaterThanOrEqual(0);
+
+    // A supervisor team (a Moderator) and the step form naming it, as an Admin would set them up.
+    const team = (await as('admin', 'POST', '/teams', { name: 'Shift supervisors' })).json();
+    const me = (await as('moderator', 'GET', '/user')).json();
+    expect((await as('admin', 'PUT', `/teams/${team.teamid}/users/${me.userid}`)).statusCode).toBeLessThan(300);
+    const step = guide.steps[stepIndex];
+    const current = step.form as StepFormDto;
+    const patched = await as(
+      'admin',
+      'PATCH',
+      `/guides/${pump.guideid}/steps/${step.stepid}?revisionid=${step.revisionid}`,
+      {
+        form: {
+          signoff_teamid: team.teamid,
+          fields: current.fields.map(
+            ({ field_guid, label, field_type, required, placeholder, textarea, options, unit, min, max }) => ({
+              field_guid,
+              label,
+              field_type,
+              required,
+              placeholder,
+              textarea,
+              options,
+              ...(unit !== null ? { unit } : {}),
+              ...(min !== null ? { min } : {}),
+              ...(max !== null ? { max } : {}),
+            }),
+          ),
+        },
+      },
+    );
+    expect(patched.statusCode).toBe(200);
+    guide = (await as('user', 'GET', `/guides/${pump.guideid}`)).json();
+    const form = guide.steps[stepIndex].form as StepFormDto;
+    const id = (label: string) => String(form.fields.find((f) => f.label === label)!.field_revisionid);
+
+    const entry = (await as('user', 'POST', '/work_log', { guideid: pump.guideid, workorderid: 'WO-2026-001' })).json();
+    expect(entry.forms).toEqual([{ stepid: step.stepid, ...form }]);
+    const recorded = await as('user', 'PUT', `/work_log/${entry.entryid}/stepData`, {
+      fields: { [id('Filter condition')]: 'worn', [id('Residual water')]: 350 },
+      stepid: step.stepid,
+    });
+    expect(recorded.statusCode).toBe(200);
+    expect((await as('user', 'POST', `/work_log/${entry.entryid}/pause`)).json().status).toBe('paused');
+    expect((await as('user', 'POST', `/work_log/${entry.entryid}/suspend`)).json().status).toBe('suspended');
+    const assumed = await as('author', 'POST', `/work_log/${entry.entryid}/assume`);
+    expect(assumed.json()).toMatchObject({ status: 'started', userid: expect.any(Number) });
+    await as('author', 'PUT', `/work_log/${entry.entryid}/stepData`, {
+      fields: { [id('Pump runs freely')]: true, [id('Remarks')]: 'Replaced the filter seal' },
+    });
+    const signoff = (await as('author', 'POST', `/work_log/${entry.entryid}/signoffs`, { stepid: step.stepid })).json();
+    const signed = await as('moderator', 'POST', `/work_log/signoffs/${signoff.signoffid}/sign`, {
+      decision: 'approve',
+      password,
+    });
+    expect(signed.json()).toMatchObject({ status: 'approved', signature: { meaning: 'verification' } });
+    const finished = await as('author', 'POST', `/work_log/${entry.entryid}/finish`);
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json().endtime).toBeGreaterThan(0);
+
+    const csv = await as('moderator', 'GET', `/work_log/export.csv?entryid=${entry.entryid}`);
+    expect(csv.statusCode).toBe(200);
+    const values = csv.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[12]);
+    expect(values).toEqual(['worn', '350', '1', 'Replaced the filter seal']);
+  });
+});
