@@ -2,20 +2,44 @@ import { ConventionsTestModule } from './support/conventions-test.module';
 import { shutdownApp } from '../src/bootstrap/create-app';
 import { createTestApp } from './utils/test-app';
 
+/** Fails with the phase's name (and how long the earlier phases took) instead of a bare test time-out. */
+function phases() {
+  const started = Date.now();
+  const done: string[] = [];
+  return async <T>(name: string, limitMs: number, work: Promise<T>): Promise<T> => {
+    const from = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const overdue = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${name} took over ${limitMs} ms (after ${done.join(', ') || 'nothing'})`)),
+        limitMs,
+      );
+    });
+    try {
+      return await Promise.race([work, overdue]);
+    } finally {
+      clearTimeout(timer);
+      done.push(`${name} ${Date.now() - from} ms at ${Date.now() - started} ms`);
+    }
+  };
+}
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new connections, and closes the database pool', async () => {
-    const t = await createTestApp({ extraModules: [ConventionsTestModule] });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const phase = phases();
+    const t = await phase('start', 20_000, createTestApp({ extraModules: [ConventionsTestModule] }));
+    await phase('listen', 5_000, t.app.listen({ port: 0, host: '127.0.0.1' }));
     const address = t.app.getHttpServer().address() as { port: number };
     const base = `http://127.0.0.1:${address.port}`;
     const inFlight = fetch(`${base}/api/2.0/__test/slow`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closing = shutdownApp(t.app);
-    const response = await inFlight;
+    const response = await phase('in-flight request', 10_000, inFlight);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ finished: true });
-    await closing;
+    // Shutdown is bounded by design: the idle grace (1.5 s), the outbox budget and the job budget (5 s each).
+    await phase('shutdown', 15_000, closing);
     await expect(fetch(`${base}/health`)).rejects.toThrow();
     expect(t.dataSource.isInitialized).toBe(false);
-  }, 15_000);
+  }, 60_000);
 });
