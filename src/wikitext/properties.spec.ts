@@ -80,14 +80,13 @@ describe('property tests', () => {
     );
   });
 
-  it('renders a 20 KB token soup quickly', () => {
+  // No wall-clock bound (flaky on a loaded machine): a super-linear blow-up shows as the test's time-out.
+  it('renders a 20 KB token soup', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...TOKENS), { minLength: 4000, maxLength: 4000 }), (parts) => {
         const raw = parts.join('').slice(0, 20_000);
-        const started = performance.now();
-        renderWikiText(raw, resolver);
-        // A guard against super-linear blow-ups (seconds), loose enough for a loaded CI machine's pauses.
-        expect(performance.now() - started).toBeLessThan(1000);
+        const result = renderWikiText(raw, resolver);
+        expect(htmlViolations(result.rendered)).toEqual([]);
       }),
       { numRuns: 30 },
     );

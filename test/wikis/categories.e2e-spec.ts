@@ -259,16 +259,13 @@ describe('category tree', () => {
   });
 
   describe('10,000 categories', () => {
-    it('builds the hierarchy in one pass: constant SQL count, well under a generous time bound', async () => {
+    it('builds the hierarchy in one pass: one SQL statement for 10,000 categories', async () => {
       const ids = await bulkInsertCategories(t, admin.user.userid, 10_000, 10);
       expect(ids).toHaveLength(10_000);
-      const started = performance.now();
+      // Its speed is measured by `npm run bench` (category-hierarchy), not here.
       const res = await get('/wikis/CATEGORY?display=hierarchy&includeStubs=true');
-      const elapsed = performance.now() - started;
       expect(res.statusCode).toBe(200);
       expect(sqlCount(res)).toBe(1);
-      expect(elapsed).toBeLessThan(3000);
-      process.stdout.write(`hierarchy of 10,005 categories: ${elapsed.toFixed(0)} ms, ${sqlCount(res)} SQL\n`);
       const body = res.json();
       expect(Object.keys(body.display_titles)).toHaveLength(10_000 + 5); // six created, Laptop deleted
       // Cat 10 is the first child of Cat 0; Cat 110 the first child of Cat 10.
