@@ -1,4 +1,4 @@
-// Builds (nest build) only when the build's inputs changed since the last build, so `npm start` on a current
+// Builds (scripts/build.mjs) only when the build's inputs changed since the last build, so `npm start` on a current
 // build starts in seconds. Inputs: src/ and the build configuration; the fingerprint is each file's path, size
 // and modification time, kept in dist/.build-inputs after a successful build.
 import { createHash } from 'node:crypto';
@@ -14,7 +14,6 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
   'tsconfig.build.json',
-  'nest-cli.json',
   'ormconfig.ts',
 ];
 
@@ -40,8 +39,7 @@ if (built === current && existsSync(join(root, 'dist', 'src', 'main.js'))) {
   process.stdout.write('build is current (sources unchanged since the last build)\n');
 } else {
   process.stdout.write('building (sources changed since the last build)…\n');
-  const nest = join(root, 'node_modules', '.bin', 'nest');
-  const result = spawnSync(nest, ['build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(STAMP, `${current}\n`);
 }
