@@ -7,13 +7,16 @@ import { resetBeforeStart } from './reset-database';
 import { closeReplicaSync, waitForReplica } from './replica-sync';
 import { testConfig } from './test-config';
 
+/** light-my-request's options, with any method name (tests send methods they read from the OpenAPI document). */
+export type TestRequest = Omit<InjectOptions, 'method'> & { method?: string };
+
 export interface TestApp {
   app: NestFastifyApplication;
   config: AppConfig;
   dataSource: DataSource;
-  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  inject(options: TestRequest): Promise<LightMyRequestResponse>;
   /** Shorthand for a request with `Authorization: api <token>`. */
-  as(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  as(token: string | undefined, options: TestRequest): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -31,11 +34,11 @@ export async function createTestApp(
   const fastify = app.getHttpAdapter().getInstance();
   const replicated = config.database.type === 'mysql' && config.database.replicas.length > 0;
   const inject = replicated
-    ? async (request: InjectOptions) => {
+    ? async (request: TestRequest) => {
         await waitForReplica();
-        return fastify.inject(request);
+        return fastify.inject(request as InjectOptions);
       }
-    : (request: InjectOptions) => fastify.inject(request);
+    : (request: TestRequest) => fastify.inject(request as InjectOptions);
   return {
     app,
     config,

@@ -3,6 +3,8 @@ import { ReviewDirectory } from '../../platform/documents/review-directory';
 import { EventBus } from '../../platform/events/event-bus';
 import { Scheduler } from '../../platform/jobs/scheduler';
 import { ReleaseReleased } from '../releases/release.events';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { PeriodicReviewDemoSeed } from './periodic-review-demo.seed';
 import { PeriodicReviewHooks } from './periodic-review-hooks';
 import { UsersModule } from '../users/users.module';
 import { PeriodicReviewController } from './periodic-review.controller';
@@ -35,6 +37,7 @@ import { UserListsService } from './user-lists.service';
     ReviewSchedulerService,
     PeriodicReviewHooks,
     ReviewSearchService,
+    PeriodicReviewDemoSeed,
   ],
 })
 export class PeriodicReviewModule implements OnModuleInit {
@@ -44,6 +47,8 @@ export class PeriodicReviewModule implements OnModuleInit {
     private readonly directory: ReviewDirectory,
     private readonly hooks: PeriodicReviewHooks,
     private readonly events: EventBus,
+    private readonly seeds: DemoSeedRegistry,
+    private readonly demo: PeriodicReviewDemoSeed,
   ) {}
 
   onModuleInit(): void {
@@ -52,5 +57,6 @@ export class PeriodicReviewModule implements OnModuleInit {
     this.events.subscribe(ReleaseReleased, 'periodic-review.resolve-requests', (release) =>
       this.hooks.onReleaseReleased(release),
     );
+    this.seeds.register({ name: 'periodic review', order: 70, run: () => this.demo.run() });
   }
 }
