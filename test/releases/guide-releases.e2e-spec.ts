@@ -294,6 +294,39 @@ describe('Guide releases (R1-R6)', () => {
     expect((await call(reader.token, 'GET', `/guides/${id}?unpatrolled`)).json().revisionid).toBe(released.revisionid);
   });
 
+  it('guide lists: readers get the released revision’s summary, editors the working copy’s', async () => {
+    const id = await newGuide();
+    const released = (await release(author.token, { guideid: id, type: 'major' })).json();
+    const head = (await call(author.token, 'GET', `/guides/${id}`)).json();
+    const edited = await call(author.token, 'PATCH', `/guides/${id}?revisionid=${head.revisionid}`, {
+      title: 'Kettle Lid Replacement, second edition',
+    });
+    expect(edited.statusCode).toBe(200);
+    const listed = async (token: string | undefined) => {
+      const res = token
+        ? await call(token, 'GET', `/guides?guideids=${id}`)
+        : await t.inject({ method: 'GET', url: `${API}/guides?guideids=${id}` });
+      expect(res.statusCode).toBe(200);
+      return { item: res.json()[0] as { revisionid: number; title: string }, statements: sqlCount(res) };
+    };
+    const anonymous = await listed(undefined);
+    const forReader = await listed(reader.token);
+    const forAuthor = await listed(author.token);
+    expect(anonymous.item.revisionid).toBe(released.revisionid);
+    expect(anonymous.item.title).not.toBe('Kettle Lid Replacement, second edition');
+    expect(forReader.item).toEqual(anonymous.item);
+    expect(forAuthor.item).toMatchObject({
+      revisionid: edited.json().revisionid,
+      title: 'Kettle Lid Replacement, second edition',
+    });
+    // One statement for the page's live releases, one for the released revisions that differ.
+    expect(anonymous.statements).toBeLessThanOrEqual(forAuthor.statements + 2);
+    // The same rule for the user lists (favorites).
+    await t.as(reader.token, { method: 'PUT', url: `${API}/user/favorites/guides/${id}`, payload: { langid: 'en' } });
+    const favorites = (await call(reader.token, 'GET', '/user/favorites/guides')).json();
+    expect(favorites.find((g: { guideid: number }) => g.guideid === id).revisionid).toBe(released.revisionid);
+  });
+
   it('a release of a translation (langid): readers of that language see it; numbering is per language', async () => {
     const id = await newGuide();
     const source = (await call(author.token, 'GET', `/guides/${id}`)).json();

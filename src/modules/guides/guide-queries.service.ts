@@ -43,10 +43,10 @@ export class GuideQueriesService {
       offset: query.offset,
       limit: query.limit,
     });
-    return this.reader.summaries(rows);
+    return this.reader.summaries(rows, caller);
   }
 
-  async featured(query: { offset: number; limit: number }): Promise<GuideSummaryDto[]> {
+  async featured(query: { offset: number; limit: number }, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
     const rows = await this.guides.listRows({
       featuredFlags: FEATURED_FLAGS,
       includePrivate: false,
@@ -54,7 +54,7 @@ export class GuideQueriesService {
       offset: query.offset,
       limit: query.limit,
     });
-    return this.reader.summaries(rows);
+    return this.reader.summaries(rows, caller);
   }
 
   /**

@@ -236,7 +236,13 @@ export class GuideReaderService {
   }
 
   /** Summaries of rows, in their order, with prereq_modified_date (one query for all prerequisites). */
-  async summaries(rows: GuideRow[]): Promise<GuideSummaryDto[]> {
+  /**
+   * Summaries for `caller`: a guide the caller may not edit is summarised from its live release's revision
+   * once one is released (ENTERPRISE §1.1), as its detail is. One statement for the page's live releases,
+   * one more only when some differ from the listed revision.
+   */
+  async summaries(rows: GuideRow[], caller: AuthenticatedUser | undefined): Promise<GuideSummaryDto[]> {
+    rows = await this.pinRowsToLiveReleases(rows, caller);
     const documents = await Promise.all(rows.map((row) => this.documents.summaryOf(row.guide.guideid, row.revision)));
     const prereqIds = [...new Set(documents.flatMap((d) => d.prerequisiteids))];
     const dates = await this.guides.modifiedDates(prereqIds);
@@ -249,10 +255,30 @@ export class GuideReaderService {
     );
   }
 
+  private async pinRowsToLiveReleases(rows: GuideRow[], caller: AuthenticatedUser | undefined): Promise<GuideRow[]> {
+    const editable = await Promise.all(rows.map((row) => this.policy.canEditGuide(caller, accessFacts(row))));
+    const readerIds = rows.filter((_row, i) => !editable[i]).map((row) => row.guide.guideid);
+    const live = await this.releases.live('GUIDE', readerIds);
+    const wanted = new Map<number, number>();
+    rows.forEach((row, i) => {
+      const release = editable[i] ? undefined : live.get(row.guide.guideid);
+      if (release && release.revisionid !== row.revision.revisionid) wanted.set(row.guide.guideid, release.revisionid);
+    });
+    if (!wanted.size) return rows;
+    const revisions = await this.guides.findRevisions([...wanted.values()]);
+    return rows.map((row) => {
+      const revision = revisions.get(wanted.get(row.guide.guideid) ?? 0);
+      return revision ? { ...row, revision } : row;
+    });
+  }
+
   /** Summaries of the given guides the caller may read, in the given order. */
   async summariesOf(caller: AuthenticatedUser | undefined, guideids: number[]): Promise<GuideSummaryDto[]> {
     const rows = await this.readableRows(caller, await this.guides.summaryRows(guideids, 'summary'));
     const byId = new Map(rows.map((row) => [row.guide.guideid, row]));
-    return this.summaries(guideids.map((id) => byId.get(id)).filter((row): row is GuideRow => row !== undefined));
+    return this.summaries(
+      guideids.map((id) => byId.get(id)).filter((row): row is GuideRow => row !== undefined),
+      caller,
+    );
   }
 }

@@ -30,7 +30,8 @@ export class GuidesController {
       'Public, non-deleted guides by guideid, in their source language (the newest patrolled revision). `includePrivate` ' +
       'takes effect for Admins only and is ignored for anyone else. With `guideids` (first 50 used), filter, ' +
       'modifiedSince and pagination are ignored and unknown or hidden ids are left out. `filter` takes ' +
-      'comma-separated types; unknown types match nothing.',
+      'comma-separated types; unknown types match nothing. A guide with a released release is summarised from ' +
+      'that release\'s revision for callers who may not edit it (its editors see the working copy), as in its detail.',
   })
   @ApiOkResponse({ type: [GuideSummaryDto] })
   list(@Query() query: ListGuidesQueryDto, @CurrentUser() caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
@@ -45,8 +46,8 @@ export class GuidesController {
     description: 'Public guides flagged GUIDE_STARRED or GUIDE_FEATURED_STUDENT, by guideid.',
   })
   @ApiOkResponse({ type: [GuideSummaryDto] })
-  featured(@Query() query: PaginationQueryDto): Promise<GuideSummaryDto[]> {
-    return this.lists.featured(query);
+  featured(@Query() query: PaginationQueryDto, @CurrentUser() caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
+    return this.lists.featured(query, caller);
   }
 
   @Get(':guideid')
