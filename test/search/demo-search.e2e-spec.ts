@@ -25,8 +25,12 @@ describe('search on the demo site', () => {
     );
     for (const result of body.results) expect(result.snippet).toMatch(/<mark>batter(y|ies)<\/mark>/i);
     // Title matches before body matches.
-    const firstBodyOnly = body.results.findIndex((r) => !/battery/i.test(r.title) && !/battery/i.test(r.display_title ?? ''));
-    const lastTitle = body.results.map((r) => /battery/i.test(r.title) || /battery/i.test(r.display_title ?? '')).lastIndexOf(true);
+    const firstBodyOnly = body.results.findIndex(
+      (r) => !/battery/i.test(r.title) && !/battery/i.test(r.display_title ?? ''),
+    );
+    const lastTitle = body.results
+      .map((r) => /battery/i.test(r.title) || /battery/i.test(r.display_title ?? ''))
+      .lastIndexOf(true);
     if (firstBodyOnly !== -1) expect(lastTitle).toBeLessThan(firstBodyOnly);
   });
 
@@ -36,7 +40,11 @@ describe('search on the demo site', () => {
     const body = response.json<SuggestBody>();
     expect(body.results.length).toBeLessThanOrEqual(10);
     expect(body.results[0]).toMatchObject({ dataType: 'wiki', namespace: 'CATEGORY' });
-    expect(body.results).toContainEqual(expect.objectContaining({ dataType: 'wiki', namespace: 'CATEGORY', title: 'iPhone' }));
-    expect(body.results).toContainEqual(expect.objectContaining({ dataType: 'guide', title: 'iPhone 6 Battery Replacement' }));
+    expect(body.results).toContainEqual(
+      expect.objectContaining({ dataType: 'wiki', namespace: 'CATEGORY', title: 'iPhone' }),
+    );
+    expect(body.results).toContainEqual(
+      expect.objectContaining({ dataType: 'guide', title: 'iPhone 6 Battery Replacement' }),
+    );
   });
 });

@@ -126,7 +126,9 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       expect(body.totalResults).toBe(4);
       const display = body.results.find((r) => r.guideid === ids.display)!;
       expect(display).toMatchObject({ dataType: 'guide', guideid: ids.display, public: true, locale: 'en' });
-      expect(display.snippet).toMatch(/^A cracked screen\. Disconnect the <mark>battery<\/mark> connector first\. Lift/);
+      expect(display.snippet).toMatch(
+        /^A cracked screen\. Disconnect the <mark>battery<\/mark> connector first\. Lift/,
+      );
       expect(body.results[0].snippet).toContain('<mark>');
     });
 
@@ -173,7 +175,12 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
     it('filters by kind', async () => {
       const categories = await search('iphone', '&filter=category');
       expect(categories.results).toEqual([
-        expect.objectContaining({ dataType: 'wiki', namespace: 'CATEGORY', title: 'iPhone', display_title: 'Apple iPhone' }),
+        expect.objectContaining({
+          dataType: 'wiki',
+          namespace: 'CATEGORY',
+          title: 'iPhone',
+          display_title: 'Apple iPhone',
+        }),
       ]);
       const wikis = await search('battery', '&filter=wiki');
       expect(titles(wikis)).toEqual(['Battery safety']);
@@ -226,7 +233,9 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
     });
 
     it('finds a patrolled edit once its event is delivered', async () => {
-      const guide = (await t.inject({ method: 'GET', url: `${API}/guides/${ids.battery}` })).json<{ revisionid: number }>();
+      const guide = (await t.inject({ method: 'GET', url: `${API}/guides/${ids.battery}` })).json<{
+        revisionid: number;
+      }>();
       const edit = await t.as(author.token, {
         method: 'PATCH',
         url: `${API}/guides/${ids.battery}?revisionid=${guide.revisionid}`,

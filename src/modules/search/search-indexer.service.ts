@@ -8,6 +8,7 @@ import { GuideEntity } from '../guides/entities/guide.entity';
 import { GuideTranslationEntity } from '../guides/entities/guide-translation.entity';
 import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from '../guides/guide-documents.service';
 import { GuidesRepository } from '../guides/guides.repository';
+import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import { MediaService } from '../media/media.service';
 import { WikiEntity } from '../wikis/entities/wiki.entity';
 import { wikiUrl } from '../wikis/wiki-namespaces';
@@ -59,7 +60,8 @@ export class SearchIndexerService {
     const live = { GUIDE: new Set(ids.guides), WIKI: new Set(ids.wikis) };
     for (const doctype of ['GUIDE', 'WIKI'] as const) {
       for (const docid of await this.index.indexedIds(doctype)) {
-        if (!live[doctype].has(docid)) await this.transactions.run((tx) => this.index.replace(doctype, docid, [], tx.manager));
+        if (!live[doctype].has(docid))
+          await this.transactions.run((tx) => this.index.replace(doctype, docid, [], tx.manager));
       }
     }
     return { guides: ids.guides.length, wikis: ids.wikis.length, rows: await this.index.count() };
@@ -135,7 +137,7 @@ export class SearchIndexerService {
       .map((language) => ({ language, revision: revisions.get(language.revisionid as number) }))
       .filter(({ revision }) => revision && !revision.deleted);
     const imageids = [...new Set(live.map(({ revision }) => revision?.imageid).filter((id): id is number => !!id))];
-    const images = imageids.length ? await this.media.imageObjects(imageids) : new Map();
+    const images = imageids.length ? await this.media.imageObjects(imageids) : new Map<number, ImageObjectDto>();
     const url = wikiUrl(this.config.publicUrl, wiki.namespace, wiki.title);
     return live.map(({ language, revision }) => {
       const rev = revision!;

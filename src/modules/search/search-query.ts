@@ -20,7 +20,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /** Lower case without accents: "Résumé" → "resume". */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The words of a text, folded, in order. */

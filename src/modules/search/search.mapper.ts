@@ -5,20 +5,22 @@ import type { GuideSearchResultDto, WikiSearchResultDto } from './dto/search-res
 import type { SearchHit } from './search.repository';
 import { mentions, snippet } from './snippet';
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /** The light object of a wiki hit, from what the index stored with it. */
 export function toWikiLight(hit: SearchHit): WikiLightDto {
   const data = hit.data;
-  const summary = typeof data.summary === 'string' ? data.summary : '';
+  const summary = text(data.summary);
   return {
     dataType: 'wiki',
     wikiid: hit.docid,
     namespace: hit.namespace,
-    title: String(data.title ?? ''),
-    display_title: String(data.display_title ?? data.title ?? ''),
+    title: text(data.title),
+    display_title: text(data.display_title) || text(data.title),
     langid: hit.langid,
     summary,
     text: summary,
-    url: String(data.url ?? ''),
+    url: text(data.url),
     image: (data.image as ImageObjectDto | null | undefined) ?? null,
     modified_date: hit.modifiedDate,
   };

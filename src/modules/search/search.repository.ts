@@ -122,8 +122,7 @@ export const SUGGEST_KIND_CASE =
   "CASE WHEN d.doctype = 'GUIDE' THEN 'guide' WHEN d.namespace = 'CATEGORY' THEN 'topic' " +
   "WHEN d.namespace = 'ITEM' THEN 'item' ELSE 'wiki' END";
 
-export const HIT_COLUMNS =
-  'd.id, d.doctype, d.docid, d.langid, d.namespace, d.title, d.body, d.data, d.modified_date';
+export const HIT_COLUMNS = 'd.id, d.doctype, d.docid, d.langid, d.namespace, d.title, d.body, d.data, d.modified_date';
 
 export function toHit(raw: Record<string, unknown>): SearchHit {
   return {

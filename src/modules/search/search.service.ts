@@ -10,12 +10,7 @@ import type { SearchQueryDto, SuggestQueryDto } from './dto/search-query.dto';
 import type { SearchResultDto, SuggestResultDto } from './dto/search-response.dto';
 import { isEmptyQuery, parseSearchQuery, queryWords } from './search-query';
 import { spreadSuggestions, toSearchResults, toWikiLight } from './search.mapper';
-import {
-  SEARCH_DOCID_COLUMN,
-  SearchRepository,
-  type SearchKind,
-  type SuggestKind,
-} from './search.repository';
+import { SEARCH_DOCID_COLUMN, SearchRepository, type SearchKind, type SuggestKind } from './search.repository';
 
 /** Longest query accepted (characters, after URL decoding). */
 export const MAX_QUERY_LENGTH = 200;

@@ -15,7 +15,12 @@ describe('snippet', () => {
     expect(html.endsWith('…')).toBe(true);
     expect(html).toContain('<mark>battery</mark>');
     expect(html.replace(/<\/?mark>|…/g, '').length).toBeLessThanOrEqual(100);
-    expect(html.replace(/<\/?mark>|…/g, '').split(' ').every((w) => w === 'lorem' || w === 'ipsum' || w === 'battery')).toBe(true);
+    expect(
+      html
+        .replace(/<\/?mark>|…/g, '')
+        .split(' ')
+        .every((w) => w === 'lorem' || w === 'ipsum' || w === 'battery'),
+    ).toBe(true);
   });
 
   it('shows the start of the text without a match', () => {
