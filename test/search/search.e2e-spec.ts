@@ -215,6 +215,10 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json<SearchBody>().results).toHaveLength(6);
       expect(sqlCount(response)).toBeLessThanOrEqual(3);
+      const authenticated = await t.as(reader.token, { method: 'GET', url: `${API}/search/battery?limit=20` });
+      expect(authenticated.json<SearchBody>().results).toHaveLength(6);
+      // Authentication adds its token lookup (and at times the token's last-used update) to the search's own.
+      expect(sqlCount(authenticated)).toBeLessThanOrEqual(3 + 2);
     });
   });
 
