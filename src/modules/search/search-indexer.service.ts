@@ -20,8 +20,14 @@ import { SearchRepository, type IndexedDocument } from './search.repository';
 export const MAX_BODY = 16_000;
 const MAX_TITLE = 600;
 
+/** Plain text of the parts, each ended like a sentence so that snippets read well across them. */
 const joinText = (parts: (string | null | undefined)[]): string =>
-  plainText(parts.filter((part): part is string => !!part).join('\n')).slice(0, MAX_BODY);
+  parts
+    .map((part) => plainText(part ?? ''))
+    .filter((part) => part.length > 0)
+    .map((part) => (/[.!?:;…]$/.test(part) ? part : `${part}.`))
+    .join(' ')
+    .slice(0, MAX_BODY);
 
 /**
  * Builds what the index holds of a guide or wiki from its patrolled revisions (source language and

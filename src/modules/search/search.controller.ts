@@ -38,6 +38,8 @@ export class SearchController {
       'the newest. Results and `totalResults` hold only what the caller may read (private guides only for those ' +
       'allowed; deleted documents never), and snippets come from patrolled text only. Guides are answered as guide ' +
       'lists answer them (`dataType: "guide"`), wikis as light objects (`dataType: "wiki"`), each with `snippet`. ' +
+      "`langid` searches the text of that language (translations included); without it, each document's " +
+      "source language. Guide results are the summary in the guide's source language. " +
       `${ENGINE_NOTES} The query has 1 to 200 characters (422 otherwise).`,
   })
   @ApiParam({ name: 'query', description: 'The search text (URL-encoded).', example: 'battery' })
