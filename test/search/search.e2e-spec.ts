@@ -197,6 +197,33 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       expect((await search('battery', '&langid=en')).totalResults).toBe(6);
     });
 
+    it('indexes a patrolled translation under its language', async () => {
+      const guide = (await t.inject({ method: 'GET', url: `${API}/guides/${ids.display}` })).json<{
+        steps: { stepid: number; revisionid: number }[];
+      }>();
+      const [step] = guide.steps;
+      const translate = await t.as(author.token, {
+        method: 'PATCH',
+        url: `${API}/guides/${ids.display}/steps/${step.stepid}?revisionid=${step.revisionid}`,
+        payload: {
+          langid: 'de',
+          title: 'Bildschirm lösen',
+          lines: [
+            { text: 'Zuerst den Akkustecker trennen.', bullet: 'black', level: 0 },
+            { text: 'Das Display anheben.', bullet: 'black', level: 0 },
+          ],
+        },
+      });
+      expect(translate.statusCode).toBe(200);
+      await settle(t);
+      const german = await search('akkustecker', '&langid=de');
+      expect(german.results.map((r) => r.guideid)).toEqual([ids.display]);
+      expect(german.results[0].snippet).toContain('<mark>Akkustecker</mark>');
+      expect((await search('losen', '&langid=de')).results.map((r) => r.guideid)).toEqual([ids.display]);
+      expect((await search('akkustecker')).totalResults).toBe(0);
+      expect((await search('akkustecker', '&langid=en')).totalResults).toBe(0);
+    });
+
     it('pages with consistent totals', async () => {
       const all = await search('battery');
       const seen: string[] = [];
