@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
-import { createApp } from '../../bootstrap/create-app';
+import { createApp, shutdownApp } from '../../bootstrap/create-app';
 import { loadConfig } from '../../config/app-config';
 import { SearchIndexerService } from './search-indexer.service';
 
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   try {
     process.stdout.write(await reindex(app));
   } finally {
-    await app.close();
+    await shutdownApp(app, { idleGraceMs: 0 });
   }
 }
 
