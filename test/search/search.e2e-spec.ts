@@ -295,6 +295,33 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       expect(hit.snippet).toBe('Never <mark>puncture</mark> a cell.');
     });
 
+    it('indexes the release in force, not a newer patrolled edit readers do not see', async () => {
+      const guide = await indexedGuide(t, author.user, {
+        category: 'Phone',
+        title: 'Released Speaker',
+        introduction: 'The platypus grille.',
+      });
+      const release = await t.as(author.token, {
+        method: 'POST',
+        url: `${API}/guides/releases`,
+        payload: { guideid: guide.guideid, type: 'major' },
+      });
+      expect(release.statusCode).toBe(201);
+      await settle(t);
+      const head = (
+        await t.as(author.token, { method: 'GET', url: `${API}/guides/${guide.guideid}?unpatrolled` })
+      ).json<{ revisionid: number }>();
+      const edit = await t.as(author.token, {
+        method: 'PATCH',
+        url: `${API}/guides/${guide.guideid}?revisionid=${head.revisionid}`,
+        payload: { introduction: 'The echidna grille.' },
+      });
+      expect(edit.statusCode).toBe(200);
+      await settle(t);
+      expect((await search('echidna', '', author.token)).totalResults).toBe(0);
+      expect((await search('platypus')).results.map((r) => r.guideid)).toEqual([guide.guideid]);
+    });
+
     it('drops a deleted guide', async () => {
       const doomed = await indexedGuide(t, author.user, { category: 'Phone', title: 'Doomed Vibrator Motor' });
       expect((await search('vibrator')).totalResults).toBe(1);

@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { TransactionService } from '../../database/transaction.service';
+import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { GuideEntity } from '../guides/entities/guide.entity';
 import { GuideTranslationEntity } from '../guides/entities/guide-translation.entity';
 import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from '../guides/guide-documents.service';
@@ -30,8 +31,9 @@ const joinText = (parts: (string | null | undefined)[]): string =>
     .slice(0, MAX_BODY);
 
 /**
- * Builds what the index holds of a guide or wiki from its patrolled revisions (source language and
- * translations) and writes it through the SearchRepository. Deleted documents and those without a
+ * Builds what the index holds of a guide or wiki from the revision every reader may read in each language:
+ * the release in force when the language has one (ENTERPRISE §1: readers who are not editors see it),
+ * else the newest patrolled revision; and writes it through the SearchRepository. Deleted documents and those without a
  * patrolled revision leave the index. Called by the event subscriber and by the rebuild.
  */
 @Injectable()
@@ -43,6 +45,7 @@ export class SearchIndexerService {
     private readonly wikis: WikisRepository,
     private readonly media: MediaService,
     private readonly transactions: TransactionService,
+    private readonly releases: ReleaseDirectory,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -88,7 +91,15 @@ export class SearchIndexerService {
   private async guideDocumentsOf(guideid: number, tx?: EntityManager): Promise<IndexedDocument[]> {
     const [row] = await this.guides.summaryRows([guideid], 'full', tx);
     if (!row || row.guide.deleted) return [];
-    const source = await this.guideDocuments.source(guideid, row.revision, tx);
+    const released = await this.releases.liveOne('GUIDE', guideid, row.guide.langid);
+    const pinned = released ? await this.guides.findRevision(released.revisionid, tx) : null;
+    const source = await this.guideDocuments.source(
+      guideid,
+      pinned
+        ? { ...pinned, document: pinned.document ?? undefined, summary: pinned.summary ?? undefined }
+        : row.revision,
+      tx,
+    );
     const common = { doctype: 'GUIDE' as const, docid: guideid, namespace: 'GUIDE', data: {} };
     const items = [...source.parts, ...source.tools].map((item) => item.text);
     const steps = source.steps.flatMap((step) => [step.title, ...step.lines.map((line) => line.text_raw)]);
@@ -107,7 +118,8 @@ export class SearchIndexerService {
       .find({ where: { guideid }, order: { langid: 'ASC' } });
     for (const translation of translations) {
       if (translation.revisionid === null || translation.langid === row.guide.langid) continue;
-      const revision = await this.guides.findRevision(translation.revisionid, tx);
+      const live = await this.releases.liveOne('GUIDE', guideid, translation.langid);
+      const revision = await this.guides.findRevision(live?.revisionid ?? translation.revisionid, tx);
       if (!revision) continue;
       const text = await this.guideDocuments.translation(
         { ...revision, document: revision.document ?? undefined, summary: undefined },
@@ -135,12 +147,14 @@ export class SearchIndexerService {
     const wiki = await this.wikis.findWikiById(wikiid, tx);
     if (!wiki || wiki.deleted) return [];
     const languages = (await this.wikis.languagesOf(wikiid, tx)).filter((l) => l.revisionid !== null);
-    const revisions = await this.wikis.revisions(
-      languages.map((l) => l.revisionid as number),
-      tx,
-    );
+    const shown = new Map<string, number>();
+    for (const language of languages) {
+      const released = await this.releases.liveOne('WIKI', wikiid, language.langid);
+      shown.set(language.langid, released?.revisionid ?? (language.revisionid as number));
+    }
+    const revisions = await this.wikis.revisions([...shown.values()], tx);
     const live = languages
-      .map((language) => ({ language, revision: revisions.get(language.revisionid as number) }))
+      .map((language) => ({ language, revision: revisions.get(shown.get(language.langid) as number) }))
       .filter(({ revision }) => revision && !revision.deleted);
     const imageids = [...new Set(live.map(({ revision }) => revision?.imageid).filter((id): id is number => !!id))];
     const images = imageids.length ? await this.media.imageObjects(imageids) : new Map<number, ImageObjectDto>();
