@@ -2,7 +2,8 @@ import { SearchRepository } from '../../src/modules/search/search.repository';
 import { reindex } from '../../src/modules/search/reindex-cli';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory, createWiki } from '../factories/wiki.factory';
-import { settle } from '../utils/events';
+import { GuideRevised } from '../../src/modules/guides/guide.events';
+import { publishEvents, settle } from '../utils/events';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 import { API, indexedGuide, titles, type SearchBody, type SuggestBody } from './search-kit';
 
@@ -400,6 +401,33 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       expect(titles(await search('+battery -keyboard', '&filter=guide'))).toEqual(['Laptop Keyboard']);
       expect(titles(await search('keyboard* (swap)'))).toEqual(['Laptop Keyboard']);
       expect(titles(await search('résumé -hinge'))).toEqual(['Laptop Hinge']);
+    });
+  });
+
+  describe('delivery', () => {
+    it('a redelivered event rewrites the same rows (at-least-once delivery is harmless)', async () => {
+      const before = await search('keyboard', '', admin.token);
+      // The index lost the edit (as if the process died after the commit): the next delivery repairs it.
+      await t.app.get(SearchRepository).replace('GUIDE', ids.keyboard, [
+        {
+          doctype: 'GUIDE',
+          docid: ids.keyboard,
+          langid: 'en',
+          namespace: 'GUIDE',
+          isSource: true,
+          title: 'Stale zebra',
+          body: '',
+          data: {},
+          modifiedDate: 1,
+        },
+      ]);
+      expect((await search('zebra', '', admin.token)).totalResults).toBe(1);
+      await publishEvents(t, GuideRevised({ guideid: ids.keyboard, langid: 'en' }));
+      await publishEvents(t, GuideRevised({ guideid: ids.keyboard, langid: 'en' }));
+      const after = await search('keyboard', '', admin.token);
+      expect(after.totalResults).toBe(before.totalResults);
+      expect(after.results.map((r) => r.guideid)).toEqual([ids.keyboard]);
+      expect((await search('zebra', '', admin.token)).totalResults).toBe(0);
     });
   });
 
