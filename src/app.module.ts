@@ -31,6 +31,7 @@ import { TagsModule } from './modules/tags/tags.module';
 import { ViewHistoryModule } from './modules/view-history/view-history.module';
 import { WikisModule } from './modules/wikis/wikis.module';
 import { ApprovalsModule } from './modules/approvals/approvals.module';
+import { SearchModule } from './modules/search/search.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -71,6 +72,7 @@ export class AppModule {
         WorkLogModule,
         PagesModule,
         PeriodicReviewModule,
+        SearchModule,
         ...extraModules,
       ],
       providers: [

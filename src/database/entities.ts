@@ -27,6 +27,7 @@ import { WikiRevisionEntity } from '../modules/wikis/entities/wiki-revision.enti
 import { WikiEntity } from '../modules/wikis/entities/wiki.entity';
 import { ReleaseEntity } from '../modules/releases/entities/release.entity';
 import { ReleaseLockEntity } from '../modules/releases/entities/release-lock.entity';
+import { SearchDocumentEntity } from '../modules/search/entities/search-document.entity';
 import { RateLimitCounterEntity } from '../common/rate-limit/rate-limit-counter.entity';
 
 import { CourseStageEntity } from '../modules/courses/entities/course-stage.entity';
@@ -118,4 +119,5 @@ export const ENTITIES = [
   WorkLogTimingEntity,
   WorkLogDataEntity,
   WorkLogSignoffEntity,
+  SearchDocumentEntity,
 ];

@@ -15,6 +15,13 @@ export const API_TAGS: [name: string, description: string][] = [
   ['Users', 'Accounts, profiles, privileges, registration, badges and reputation.'],
   ['Teams', 'Teams of users.'],
   ['Media', "Images, videos and documents in each user's media manager; uploads as raw bytes or multipart."],
+  [
+    'Search',
+    'Full-text search over guides, wikis and categories (`GET /search/{query}`, ranked, with `<mark>` snippets) and ' +
+      'as-you-type suggestions (`GET /suggest/{query}`), on the database itself: SQLite FTS5 or InnoDB FULLTEXT. ' +
+      'Only what the caller may read is found; the index follows patrolled edits through the outbox ' +
+      '(`npm run search:reindex` rebuilds it).',
+  ],
   ['Tags', 'Tags on guides and wikis.'],
   ['Comments', 'Comments on guides, steps and wikis.'],
   ['View history', 'What the caller viewed recently.'],

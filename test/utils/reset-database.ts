@@ -19,11 +19,12 @@ export async function resetDatabase(dataSource: DataSource): Promise<void> {
     }
     return;
   }
-  const tables = (
-    await dataSource.query<{ name: string }[]>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    )
-  ).map((r) => r.name);
+  const all = await dataSource.query<{ name: string; sql: string | null }[]>(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+  );
+  // A virtual table (FTS5) is emptied through itself; its shadow tables (`<name>_data`, …) are left alone.
+  const virtual = all.filter((r) => /^CREATE VIRTUAL TABLE/i.test(r.sql ?? '')).map((r) => r.name);
+  const tables = all.map((r) => r.name).filter((name) => !virtual.some((v) => name.startsWith(`${v}_`)));
   // Append-only tables refuse DELETE through triggers: lift them for the reset, then put them back.
   const triggers = await dataSource.query<{ name: string; sql: string }[]>(
     "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'",

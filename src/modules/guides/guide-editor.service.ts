@@ -10,7 +10,7 @@ import { MediaService } from '../media/media.service';
 import type { GuideEntity } from './entities/guide.entity';
 import { GuideDocumentsService, summaryDocument, type GuideDocument } from './guide-documents.service';
 import { parseStored, sameData, type GuideData } from './guide-data';
-import { GuideChanged, guideFacts, type GuideChangedPayload } from './guide.events';
+import { GuideChanged, GuideRevised, guideFacts, type GuideChangedPayload } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository, type StoredRevision } from './guides.repository';
 
@@ -142,7 +142,10 @@ export class GuideEditorService {
     const used = [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))];
     // A guide's first revision has no usage rows to compare with: nothing to do when it shows no image.
     if (guide.headRevisionid || used.length) await this.media.setUsage('guide', guide.guideid, used, tx.manager);
-    if (patrolled) this.publishChange(tx, guide, { ...guide, ...changes });
+    if (patrolled) {
+      this.publishChange(tx, guide, { ...guide, ...changes });
+      tx.publish(GuideRevised({ guideid: guide.guideid, langid: guide.langid }));
+    }
   }
 
   publishChange(tx: Transaction, before: GuideEntity | null, after: GuideEntity | null): void {

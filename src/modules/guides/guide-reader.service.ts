@@ -257,8 +257,13 @@ export class GuideReaderService {
 
   private async pinRowsToLiveReleases(rows: GuideRow[], caller: AuthenticatedUser | undefined): Promise<GuideRow[]> {
     const editable = await Promise.all(rows.map((row) => this.policy.canEditGuide(caller, accessFacts(row))));
-    const readerIds = rows.filter((_row, i) => !editable[i]).map((row) => row.guide.guideid);
-    const live = await this.releases.live('GUIDE', readerIds);
+    // Grouped by source language (nearly always one group): the lookup then needs no query for each guide's language.
+    const byLangid = new Map<string, number[]>();
+    rows.forEach((row, i) => {
+      if (!editable[i]) byLangid.set(row.guide.langid, [...(byLangid.get(row.guide.langid) ?? []), row.guide.guideid]);
+    });
+    const found = await Promise.all([...byLangid].map(([langid, ids]) => this.releases.live('GUIDE', ids, langid)));
+    const live = new Map(found.flatMap((map) => [...map]));
     const wanted = new Map<number, number>();
     rows.forEach((row, i) => {
       const release = editable[i] ? undefined : live.get(row.guide.guideid);

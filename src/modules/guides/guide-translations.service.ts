@@ -21,6 +21,7 @@ import {
   type StepTranslationData,
   type TranslationData,
 } from './guide-data';
+import { GuideRevised } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository } from './guides.repository';
 
@@ -195,6 +196,7 @@ export class GuideTranslationsService {
       tx.manager,
     );
     const pointers = { headRevisionid: revisionid, ...(patrolled ? { revisionid } : {}) };
+    if (patrolled) tx.publish(GuideRevised({ guideid: guide.guideid, langid }));
     if (translation) {
       const advanced = await this.guides.advanceTranslation(
         guide.guideid,

@@ -26,6 +26,18 @@ export interface GuideCompletedPayload {
 /** Published when any of a guide's facts change (a new patrolled revision, publish, delete, restore, author). */
 export const GuideChanged = defineEvent<GuideChangedPayload>('guide.changed', (p) => ['guide', p.guideid]);
 
+export interface GuideRevisedPayload {
+  guideid: number;
+  /** The language of the new patrolled revision (the source language or a translation). */
+  langid: string;
+}
+
+/**
+ * Published when a guide gets a new patrolled revision in some language (its text changed, whatever its
+ * facts did): derived copies of its text (the search index) refresh from it.
+ */
+export const GuideRevised = defineEvent<GuideRevisedPayload>('guide.revised', (p) => ['guide', p.guideid]);
+
 /** Published when a user marks a guide completed. */
 export const GuideCompleted = defineEvent<GuideCompletedPayload>('guide.completed', (p) => ['guide', p.guideid]);
 

@@ -63,7 +63,7 @@ import { GuideApprovalSlots } from './guide-approval-slots';
     GuideDocumentProvider,
     GuideApprovalSlots,
   ],
-  exports: [GuideApprovalSlots],
+  exports: [GuideApprovalSlots, GuidesRepository, GuideDocumentsService, GuideReaderService],
 })
 export class GuidesModule implements OnModuleInit {
   constructor(

@@ -35,6 +35,7 @@ import { WikiReaderService } from './wiki-reader.service';
 import { parseRevisionData } from './wiki-version';
 import { TeamsService } from '../teams/teams.service';
 import { UsersService } from '../users/users.service';
+import { WikiChanged } from './wiki.events';
 import { WikisRepository } from './wikis.repository';
 
 /** The content of a revision, as compared to decide whether a write changes anything. */
@@ -196,6 +197,7 @@ export class WikiWriterService {
       manager,
     );
     await this.media.setUsage('wiki', wiki.wikiid, this.imagesOf([input.values]), manager);
+    this.changed(wiki.wikiid, input.langid);
     return wiki;
   }
 
@@ -248,6 +250,7 @@ export class WikiWriterService {
         if (moderator && target.revisionid !== target.headRevisionid) {
           await this.wikis.patrolUpTo(wiki.wikiid, langid, target.headRevisionid, manager);
           await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: nowSeconds() }, manager);
+          this.changed(wiki.wikiid, langid);
         }
         return;
       }
@@ -288,6 +291,7 @@ export class WikiWriterService {
       if (moderator) await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid, manager);
       if (patrolled) await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now }, manager);
       await this.refreshImageUsage(wiki.wikiid, manager);
+      if (patrolled || moderator) this.changed(wiki.wikiid, langid);
     });
     return this.reader.current(namespace, rawTitle, { langid, unpatrolled: true }, caller);
   }
@@ -350,6 +354,7 @@ export class WikiWriterService {
         isMaster ? { deleted: true, modifiedDate: now } : { modifiedDate: now },
         manager,
       );
+      this.changed(wiki.wikiid, langid);
       await this.audit.record({
         action: 'wiki.delete',
         entity: ['wiki', wiki.wikiid],
@@ -414,11 +419,19 @@ export class WikiWriterService {
         await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now }, manager);
       }
       await this.refreshImageUsage(wiki.wikiid, manager);
+      if (patrolled || this.policy.canModerate(caller)) this.changed(wiki.wikiid, langid);
     });
     return this.reader.current(namespace, rawTitle, { langid, unpatrolled: true }, caller);
   }
 
   // ---- helpers --------------------------------------------------------------------------------------
+
+  /** Tells derived copies (the search index) that a wiki's patrolled text may have changed. */
+  private changed(wikiid: number, langid: string): void {
+    const tx = this.transactions.current();
+    if (!tx) throw new Error('A wiki write runs in a transaction');
+    tx.publish(WikiChanged({ wikiid, langid }));
+  }
 
   /** Patrol rule: a revision saved by a Moderator+ or by the wiki's author is patrolled. */
   private patrols(caller: AuthenticatedUser, wiki: WikiEntity): boolean {

@@ -42,7 +42,7 @@ export { MachineTranslation, type MachineTranslationProvider } from './machine-t
     WikisDemoSeed,
     WikiDocumentProvider,
   ],
-  exports: [WikisService, MachineTranslation],
+  exports: [WikisService, MachineTranslation, WikisRepository],
 })
 export class WikisModule implements OnModuleInit {
   constructor(

@@ -1,0 +1,139 @@
+import type { EntityManager } from 'typeorm';
+import type { AccessSql } from '../../platform/documents/document-registry';
+import type { SearchQuery } from './search-query';
+
+/** What the index holds of one document in one language (patrolled text only). */
+export interface IndexedDocument {
+  doctype: 'GUIDE' | 'WIKI';
+  docid: number;
+  langid: string;
+  /** GUIDE, or the wiki's namespace. */
+  namespace: string;
+  isSource: boolean;
+  title: string;
+  body: string;
+  /** Shown with results without another query (wikis: the light object). */
+  data: Record<string, unknown>;
+  modifiedDate: number;
+}
+
+/** The kinds a search can be limited to. `wiki` is every namespace but CATEGORY. */
+export type SearchKind = 'guide' | 'wiki' | 'category';
+/** The kinds suggestions are drawn from: `topic` = CATEGORY wikis, `item` = ITEM wikis, `wiki` = the others. */
+export type SuggestKind = 'guide' | 'topic' | 'item' | 'wiki';
+
+export interface SearchHit {
+  doctype: 'GUIDE' | 'WIKI';
+  docid: number;
+  langid: string;
+  namespace: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  modifiedDate: number;
+  titleMatch: boolean;
+}
+
+export interface SearchParams {
+  query: SearchQuery;
+  kinds: SearchKind[];
+  /** A language, or undefined for each document's source language. */
+  langid?: string;
+  /** Readable-document conditions per doctype, on the column given to accessSql. */
+  access: { guide: AccessSql; wiki: AccessSql };
+  offset: number;
+  limit: number;
+}
+
+export interface SuggestParams {
+  query: SearchQuery;
+  kinds: SuggestKind[];
+  langid?: string;
+  access: { guide: AccessSql; wiki: AccessSql };
+  /** At most this many per kind. */
+  perKind: number;
+}
+
+/** The column the access conditions are built on (`accessSql(user, SEARCH_DOCID_COLUMN)`). */
+export const SEARCH_DOCID_COLUMN = 'd.docid';
+
+/**
+ * The search index of one engine (SQLite FTS5 or InnoDB FULLTEXT). Writes join the open transaction (an
+ * event delivery's); a search is one statement with its total (a second only past the last page).
+ */
+export abstract class SearchRepository {
+  /** Replaces every indexed language of a document with `documents` (none: the document leaves the index). */
+  abstract replace(
+    doctype: 'GUIDE' | 'WIKI',
+    docid: number,
+    documents: IndexedDocument[],
+    tx?: EntityManager,
+  ): Promise<void>;
+
+  /** Ranked: title matches first, then relevance, then newest. */
+  abstract search(params: SearchParams): Promise<{ hits: SearchHit[]; total: number }>;
+
+  /** Title matches (prefix), at most `perKind` of each kind, ranked as search ranks. */
+  abstract suggest(params: SuggestParams): Promise<(SearchHit & { kind: SuggestKind })[]>;
+
+  /** Empties the index. */
+  abstract clear(tx?: EntityManager): Promise<void>;
+
+  /** Ids of the documents of a doctype the index holds (the rebuild drops those that no longer exist). */
+  abstract indexedIds(doctype: 'GUIDE' | 'WIKI'): Promise<number[]>;
+
+  /** Number of indexed rows (the rebuild's report). */
+  abstract count(): Promise<number>;
+}
+
+/** SQL shared by the engines: the kind filter, the language filter and the access conditions. */
+export function sharedConditions(
+  params: { kinds: string[]; langid?: string; access: { guide: AccessSql; wiki: AccessSql } },
+  kindOf: (kind: string) => string,
+): { where: string; params: Record<string, unknown> } {
+  const { guide, wiki } = params.access;
+  for (const [name, value] of Object.entries(wiki.params)) {
+    if (name in guide.params && guide.params[name] !== value) throw new Error(`access parameter ${name} differs`);
+  }
+  const kinds = params.kinds.map(kindOf).join(' OR ');
+  const where = [
+    `(${kinds})`,
+    params.langid === undefined ? 'd.is_source = 1' : 'd.langid = :langid',
+    `((d.doctype = 'GUIDE' AND ${guide.readable}) OR (d.doctype = 'WIKI' AND ${wiki.readable}))`,
+  ].join(' AND ');
+  return { where, params: { ...guide.params, ...wiki.params, langid: params.langid } };
+}
+
+export const SEARCH_KIND_SQL: Record<SearchKind, string> = {
+  guide: "d.doctype = 'GUIDE'",
+  wiki: "(d.doctype = 'WIKI' AND d.namespace <> 'CATEGORY')",
+  category: "(d.doctype = 'WIKI' AND d.namespace = 'CATEGORY')",
+};
+
+export const SUGGEST_KIND_SQL: Record<SuggestKind, string> = {
+  guide: "d.doctype = 'GUIDE'",
+  topic: "(d.doctype = 'WIKI' AND d.namespace = 'CATEGORY')",
+  item: "(d.doctype = 'WIKI' AND d.namespace = 'ITEM')",
+  wiki: "(d.doctype = 'WIKI' AND d.namespace NOT IN ('CATEGORY', 'ITEM'))",
+};
+
+/** The kind of a row, as SQL (suggestions are ranked within each kind). */
+export const SUGGEST_KIND_CASE =
+  "CASE WHEN d.doctype = 'GUIDE' THEN 'guide' WHEN d.namespace = 'CATEGORY' THEN 'topic' " +
+  "WHEN d.namespace = 'ITEM' THEN 'item' ELSE 'wiki' END";
+
+export const HIT_COLUMNS = 'd.id, d.doctype, d.docid, d.langid, d.namespace, d.title, d.body, d.data, d.modified_date';
+
+export function toHit(raw: Record<string, unknown>): SearchHit {
+  return {
+    doctype: raw.doctype === 'WIKI' ? 'WIKI' : 'GUIDE',
+    docid: Number(raw.docid),
+    langid: String(raw.langid),
+    namespace: String(raw.namespace),
+    title: String(raw.title),
+    body: String(raw.body),
+    data: JSON.parse(String(raw.data)) as Record<string, unknown>,
+    modifiedDate: Number(raw.modified_date),
+    titleMatch: Boolean(Number(raw.title_match)),
+  };
+}
