@@ -37,7 +37,10 @@ export function createQuiz(
   const { survey, ...rest } = fields;
   return t.app
     .get(QuizzesService)
-    .import({ title: 'A quiz', ...rest, survey: (survey ?? THREE_QUESTIONS) as Record<string, unknown> }, asCaller(author));
+    .import(
+      { title: 'A quiz', ...rest, survey: (survey ?? THREE_QUESTIONS) as Record<string, unknown> },
+      asCaller(author),
+    );
 }
 
 /** A course stage (written only by seeds and factories, ENTERPRISE §4.1). */

@@ -8,7 +8,11 @@ export const START_S = START / 1000;
 
 export function requests(t: () => TestApp) {
   const send = (method: string, token: string | undefined, url: string, payload?: unknown) =>
-    t().as(token, { method: method as 'GET', url: `${API}${url}`, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t().as(token, {
+      method: method as 'GET',
+      url: `${API}${url}`,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   return {
     get: (token: string | undefined, url: string) => send('GET', token, url),
     post: (token: string | undefined, url: string, payload: unknown = {}) => send('POST', token, url, payload),
@@ -24,6 +28,6 @@ export const answer = (res: LightMyRequestResponse) => ({
 });
 
 export const auditActions = async (t: TestApp, type: string, id: number) =>
-  (await t.app.get(AuditReader).list({ entity_type: type, entity_id: String(id), order: 'ASC', offset: 0, limit: 200 })).map(
-    (row) => row.action,
-  );
+  (
+    await t.app.get(AuditReader).list({ entity_type: type, entity_id: String(id), order: 'ASC', offset: 0, limit: 200 })
+  ).map((row) => row.action);

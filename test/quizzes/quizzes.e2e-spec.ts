@@ -100,7 +100,9 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
         status: 404,
         body: { error: true, message: 'Guide not found' },
       });
-      expect((await post(otherAuthor.token, '/quizzes', { title: 'x', guideid: privateGuide.guideid })).statusCode).toBe(404);
+      expect(
+        (await post(otherAuthor.token, '/quizzes', { title: 'x', guideid: privateGuide.guideid })).statusCode,
+      ).toBe(404);
       expect(answer(await post(otherAuthor.token, '/quizzes', { title: 'x', guideid: guide.guideid }))).toEqual({
         status: 403,
         body: { error: true, message: 'Only editors of this guide may do this' },
@@ -133,7 +135,9 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
         survey: THREE_QUESTIONS,
       });
       expect((await get(author.token, `/quizzes/associations/${guide.guideid}`)).json()).toEqual(
-        expect.arrayContaining([{ quizid: quiz.quizid, quiz_title: 'Battery', doctype: 'GUIDE', docid: guide.guideid }]),
+        expect.arrayContaining([
+          { quizid: quiz.quizid, quiz_title: 'Battery', doctype: 'GUIDE', docid: guide.guideid },
+        ]),
       );
       expect(await auditActions(t, 'quiz', quiz.quizid)).toEqual(['quiz.create']);
     });
@@ -145,11 +149,15 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
       expect((await post(user.token, '/quizzes/import', { survey: THREE_QUESTIONS })).statusCode).toBe(403);
       expect(answer(await post(author.token, '/quizzes/import', {}))).toEqual({
         status: 422,
-        body: { error: true, message: 'survey is required', errors: [{ message: 'survey is required', field: 'survey' }] },
+        body: {
+          error: true,
+          message: 'survey is required',
+          errors: [{ message: 'survey is required', field: 'survey' }],
+        },
       });
-      expect((await post(author.token, '/quizzes/import', { survey: { title: 'x', pages: [] } })).json().errors).toEqual([
-        { message: 'survey.pages must be an array of 1 to 100 pages', field: 'survey.pages' },
-      ]);
+      expect(
+        (await post(author.token, '/quizzes/import', { survey: { title: 'x', pages: [] } })).json().errors,
+      ).toEqual([{ message: 'survey.pages must be an array of 1 to 100 pages', field: 'survey.pages' }]);
       expect(answer(await post(author.token, '/quizzes/import', { survey: { pages: [{ elements: [] }] } }))).toEqual({
         status: 422,
         body: {
@@ -164,7 +172,9 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
       ]);
       const many = {
         title: 'x',
-        pages: [{ elements: Array.from({ length: 501 }, (_, i) => ({ type: 'text', name: `q${i}`, correctAnswer: 'a' })) }],
+        pages: [
+          { elements: Array.from({ length: 501 }, (_, i) => ({ type: 'text', name: `q${i}`, correctAnswer: 'a' })) },
+        ],
       };
       expect((await post(author.token, '/quizzes/import', { survey: many })).json().errors).toEqual([
         { message: 'A survey has at most 500 questions', field: 'survey.pages' },
@@ -193,9 +203,30 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
         updated: 0,
         quiz_revisionid: quiz.quiz_revisionid,
         questions: [
-          { questionid: expect.any(Number), quizid: quiz.quizid, external_question_uid: 'q_tools', title: 'Tools?', type: 'checkbox', orderby: 0 },
-          { questionid: expect.any(Number), quizid: quiz.quizid, external_question_uid: 'q_safe', title: 'Safe?', type: 'radiogroup', orderby: 1 },
-          { questionid: expect.any(Number), quizid: quiz.quizid, external_question_uid: 'q_count', title: 'How many?', type: 'text', orderby: 2 },
+          {
+            questionid: expect.any(Number),
+            quizid: quiz.quizid,
+            external_question_uid: 'q_tools',
+            title: 'Tools?',
+            type: 'checkbox',
+            orderby: 0,
+          },
+          {
+            questionid: expect.any(Number),
+            quizid: quiz.quizid,
+            external_question_uid: 'q_safe',
+            title: 'Safe?',
+            type: 'radiogroup',
+            orderby: 1,
+          },
+          {
+            questionid: expect.any(Number),
+            quizid: quiz.quizid,
+            external_question_uid: 'q_count',
+            title: 'How many?',
+            type: 'text',
+            orderby: 2,
+          },
         ],
       });
     });
@@ -236,7 +267,8 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
       }
       ahead = (await get(author.token, `/quizzes/${ahead.quizid}`)).json();
       let target: QuizDetailDto | undefined;
-      while (!target || target.quizid < ahead.quiz_revisionid) target = await createQuiz(t, author.user, { title: 'Target' });
+      while (!target || target.quizid < ahead.quiz_revisionid)
+        target = await createQuiz(t, author.user, { title: 'Target' });
       // Now ahead.quiz_revisionid is a quizid too (possibly target itself or one created before it).
       const both = ahead.quiz_revisionid;
       const res = await get(author.token, `/quizzes/${both}`);
@@ -270,10 +302,16 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
     it('401, 403, 404 quiz gone, 422 shape, new uid without type or correctAnswer, repeated uid', async () => {
       const quiz = await createQuiz(t, author.user);
       const one = [{ external_question_uid: 'q_safe', title: 'x' }];
-      expect((await post(undefined, '/quizzes/questions', { quizid: quiz.quizid, questions: one })).statusCode).toBe(401);
-      expect((await post(user.token, '/quizzes/questions', { quizid: quiz.quizid, questions: one })).statusCode).toBe(403);
+      expect((await post(undefined, '/quizzes/questions', { quizid: quiz.quizid, questions: one })).statusCode).toBe(
+        401,
+      );
+      expect((await post(user.token, '/quizzes/questions', { quizid: quiz.quizid, questions: one })).statusCode).toBe(
+        403,
+      );
       expect((await post(author.token, '/quizzes/questions', { quizid: 999999, questions: one })).statusCode).toBe(404);
-      expect((await post(author.token, '/quizzes/questions', { quizid: quiz.quizid, questions: [] })).statusCode).toBe(422);
+      expect((await post(author.token, '/quizzes/questions', { quizid: quiz.quizid, questions: [] })).statusCode).toBe(
+        422,
+      );
       const bad = await post(author.token, '/quizzes/questions', {
         quizid: quiz.quizid,
         questions: [
@@ -315,10 +353,20 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
         updated: 1,
         quiz_revisionid: expect.any(Number),
         questions: [
-          expect.objectContaining({ external_question_uid: 'q_tools', title: 'Which tools?', type: 'checkbox', orderby: 0 }),
+          expect.objectContaining({
+            external_question_uid: 'q_tools',
+            title: 'Which tools?',
+            type: 'checkbox',
+            orderby: 0,
+          }),
           expect.objectContaining({ external_question_uid: 'q_safe', orderby: 1 }),
           expect.objectContaining({ external_question_uid: 'q_count', orderby: 2 }),
-          expect.objectContaining({ external_question_uid: 'q_new', title: 'Heat first?', type: 'boolean', orderby: 3 }),
+          expect.objectContaining({
+            external_question_uid: 'q_new',
+            title: 'Heat first?',
+            type: 'boolean',
+            orderby: 3,
+          }),
         ],
       });
       const current = (await get(author.token, `/quizzes/${quiz.quizid}`)).json<QuizDetailDto>();
@@ -327,7 +375,15 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
       expect(pages[0].elements[1]).toEqual({
         type: 'panel',
         name: 'tools',
-        elements: [{ type: 'checkbox', name: 'q_tools', title: 'Which tools?', choices: ['a', 'b', 'c'], correctAnswer: ['a', 'b'] }],
+        elements: [
+          {
+            type: 'checkbox',
+            name: 'q_tools',
+            title: 'Which tools?',
+            choices: ['a', 'b', 'c'],
+            correctAnswer: ['a', 'b'],
+          },
+        ],
       });
       expect(pages[1].elements).toEqual([
         { type: 'text', name: 'q_count', title: 'How many?', correctAnswer: '4' },
@@ -367,10 +423,12 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
         status: 200,
         body: { deleted: [mine.quizid], not_found: [999999] },
       });
-      expect(answer(await post(moderator.token, '/quizzes/delete', { quizids: [mine.quizid, theirs.quizid] }))).toEqual({
-        status: 200,
-        body: { deleted: [theirs.quizid], not_found: [mine.quizid] },
-      });
+      expect(answer(await post(moderator.token, '/quizzes/delete', { quizids: [mine.quizid, theirs.quizid] }))).toEqual(
+        {
+          status: 200,
+          body: { deleted: [theirs.quizid], not_found: [mine.quizid] },
+        },
+      );
       expect(await auditActions(t, 'quiz', mine.quizid)).toEqual(['quiz.create', 'quiz.delete']);
     });
   });
@@ -422,7 +480,11 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
 
     beforeAll(async () => {
       await createCategory(t, admin.user, 'Laptops');
-      const g1 = await createGuide(t, author.user, { category: 'Laptops', title: 'Keyboard Replacement', public: true });
+      const g1 = await createGuide(t, author.user, {
+        category: 'Laptops',
+        title: 'Keyboard Replacement',
+        public: true,
+      });
       const g2 = await createGuide(t, author.user, { category: 'Laptops', title: 'Alpha Hinge Repair', public: true });
       const hidden = await createGuide(t, author.user, { category: 'Laptops', title: 'Hidden Guide', public: false });
       await releaseGuide(t, admin.user, g1.guideid);
@@ -445,7 +507,10 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
       expect((await get(user.token, '/quizzes')).statusCode).toBe(403);
       expect((await get(user.token, '/quizzes/categories')).statusCode).toBe(403);
       for (const query of ['sort=title', 'order=up', 'limit=0', 'offset=-1', 'limit=x']) {
-        expect({ query, status: (await get(author.token, `/quizzes?${query}`)).statusCode }).toEqual({ query, status: 422 });
+        expect({ query, status: (await get(author.token, `/quizzes?${query}`)).statusCode }).toEqual({
+          query,
+          status: 422,
+        });
       }
     });
 

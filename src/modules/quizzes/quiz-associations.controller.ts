@@ -10,7 +10,8 @@ import { AssociationsQueryDto } from './dto/quiz-query.dto';
 import { AssociationDto, CourseAssignmentDto, PassingScoreDto, QuizDto } from './dto/quiz-response.dto';
 import { QuizAssociationsService } from './quiz-associations.service';
 
-const Disabled = () => ApiResponse({ status: 409, description: 'The quiz is disabled; the body is the Quiz.', type: QuizDto });
+const Disabled = () =>
+  ApiResponse({ status: 409, description: 'The quiz is disabled; the body is the Quiz.', type: QuizDto });
 
 /** The ids of `?quizids=1,2,3` (422 when they are not 1-100 positive integers). */
 function parseQuizids(value: string | undefined): number[] {

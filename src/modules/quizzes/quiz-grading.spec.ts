@@ -116,7 +116,9 @@ describe('quiz surveys (survey-core model)', () => {
     expect(validateSurvey({ pages: [{ elements: [{ type: 'text', correctAnswer: 1 }] }] }, 1)).toEqual([
       { message: 'A question needs a name of 1 to 100 characters', field: 'survey.pages.0.elements.0' },
     ]);
-    const many = { pages: [{ elements: Array.from({ length: 501 }, (_, i) => ({ type: 'text', name: `q${i}`, correctAnswer: 1 })) }] };
+    const many = {
+      pages: [{ elements: Array.from({ length: 501 }, (_, i) => ({ type: 'text', name: `q${i}`, correctAnswer: 1 })) }],
+    };
     expect(validateSurvey(many, 1)).toEqual([{ message: 'A survey has at most 500 questions', field: 'survey.pages' }]);
   });
 
@@ -136,7 +138,9 @@ describe('quiz surveys (survey-core model)', () => {
       ['new', 'New?'],
     ]);
     expect(surveyQuestions(survey)[1].title).toBe('torque');
-    expect(reviseSurvey({ pages: [] }, new Map(), [{ name: 'x', title: 'X', type: 'text', correctAnswer: 'x' }])).toEqual({
+    expect(
+      reviseSurvey({ pages: [] }, new Map(), [{ name: 'x', title: 'X', type: 'text', correctAnswer: 'x' }]),
+    ).toEqual({
       pages: [{ name: 'page1', elements: [{ type: 'text', name: 'x', title: 'X', correctAnswer: 'x' }] }],
     });
   });

@@ -26,7 +26,11 @@ import {
 import { QuizSessionsService } from './quiz-sessions.service';
 
 const NotInProgress = () =>
-  ApiResponse({ status: 409, description: 'The session is not `in_progress`; the body is the Session.', type: SessionDto });
+  ApiResponse({
+    status: 409,
+    description: 'The session is not `in_progress`; the body is the Session.',
+    type: SessionDto,
+  });
 
 /** Quiz sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23). */
 @ApiTags('Quizzes')

@@ -78,7 +78,8 @@ export class QuizSessionsRepository {
   }
 
   async insertSubmissions(rows: Omit<QuizSubmissionEntity, 'submissionid'>[], tx: EntityManager): Promise<void> {
-    if (rows.length) await tx.getRepository(QuizSubmissionEntity).insert(rows as QueryDeepPartialEntity<QuizSubmissionEntity>[]);
+    if (rows.length)
+      await tx.getRepository(QuizSubmissionEntity).insert(rows as QueryDeepPartialEntity<QuizSubmissionEntity>[]);
   }
 
   submissions(sessionid: number): Promise<QuizSubmissionEntity[]> {

@@ -61,7 +61,10 @@ export class QuizSessionsService {
    * Q11: one open session per (user, quiz, course stage): the existing one (created false) or a new one
    * pinning the current revision, the passing score and the guide release in force.
    */
-  async attempt(body: AttemptDto, caller: AuthenticatedUser): Promise<{ created: boolean; session: AttemptSessionDto }> {
+  async attempt(
+    body: AttemptDto,
+    caller: AuthenticatedUser,
+  ): Promise<{ created: boolean; session: AttemptSessionDto }> {
     if (body.guideid !== undefined && body.wikiid !== undefined) {
       throw new ValidationFailedException([{ message: 'Give at most one of guideid and wikiid', field: 'wikiid' }]);
     }
@@ -85,7 +88,9 @@ export class QuizSessionsService {
       ? await this.releases.liveOne('GUIDE', trainedGuide, context?.doctype === 'GUIDE' ? document!.langid : undefined)
       : null;
     const passingScore =
-      stage && stage.quizid === quiz.quizid && stage.passingScore !== null ? stage.passingScore : quiz.defaultPassingScore;
+      stage && stage.quizid === quiz.quizid && stage.passingScore !== null
+        ? stage.passingScore
+        : quiz.defaultPassingScore;
     const now = this.clock.nowSeconds();
     try {
       return await this.transactions.run(async (tx) => {
@@ -113,7 +118,11 @@ export class QuizSessionsService {
         };
         const sessionid = await this.sessions.insert(values, tx.manager);
         const session = { sessionid, ...values };
-        await this.audit.record({ action: 'quiz_session.attempt', entity: ['quiz_session', sessionid], after: toSession(session) });
+        await this.audit.record({
+          action: 'quiz_session.attempt',
+          entity: ['quiz_session', sessionid],
+          after: toSession(session),
+        });
         return { created: true, session: await this.attemptBody(session) };
       });
     } catch (error) {
@@ -276,7 +285,11 @@ export class QuizSessionsService {
   }
 
   /** Q23 (Moderator+): every in_progress and submitted session of the user; records who, when and why. */
-  async invalidateAll(userid: number, reason: string | undefined, caller: AuthenticatedUser): Promise<{ invalidated: number }> {
+  async invalidateAll(
+    userid: number,
+    reason: string | undefined,
+    caller: AuthenticatedUser,
+  ): Promise<{ invalidated: number }> {
     await this.users.findEntity(userid);
     const now = this.clock.nowSeconds();
     return this.transactions.run(async (tx) => {
@@ -301,7 +314,10 @@ export class QuizSessionsService {
   async list(query: SessionListQueryDto, caller: AuthenticatedUser): Promise<SessionDto[]> {
     const userid = query.userid ?? caller.userid;
     if (userid !== caller.userid && !this.policy.canModerate(caller)) {
-      throw new InsufficientPrivilegesException(['Admin', 'Moderator'], "Only a Moderator may list another user's sessions");
+      throw new InsufficientPrivilegesException(
+        ['Admin', 'Moderator'],
+        "Only a Moderator may list another user's sessions",
+      );
     }
     const rows = await this.sessions.page({
       userid,

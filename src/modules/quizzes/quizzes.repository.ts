@@ -82,7 +82,9 @@ export class QuizzesRepository {
 
   /** A quiz that is not deleted (deleted quizzes answer 404 everywhere). */
   findQuiz(quizid: number, tx?: EntityManager): Promise<QuizEntity | null> {
-    return this.manager(tx).getRepository(QuizEntity).findOneBy({ quizid, status: Not('deleted') });
+    return this.manager(tx)
+      .getRepository(QuizEntity)
+      .findOneBy({ quizid, status: Not('deleted') });
   }
 
   async findQuizzes(quizids: number[], tx?: EntityManager): Promise<Map<number, QuizEntity>> {
@@ -98,7 +100,12 @@ export class QuizzesRepository {
   }
 
   /** The conditional write of a quiz: only while it is not deleted and (when given) still at `version`. */
-  async updateQuiz(quizid: number, changes: Partial<QuizEntity>, tx: EntityManager, version?: number): Promise<boolean> {
+  async updateQuiz(
+    quizid: number,
+    changes: Partial<QuizEntity>,
+    tx: EntityManager,
+    version?: number,
+  ): Promise<boolean> {
     const query = tx
       .createQueryBuilder()
       .update(QuizEntity)

@@ -90,7 +90,8 @@ export class QuizzesService {
   import(body: ImportQuizDto, caller: AuthenticatedUser): Promise<QuizDetailDto> {
     const surveyTitle = typeof body.survey.title === 'string' ? body.survey.title.trim().slice(0, 255) : '';
     const title = body.title ?? surveyTitle;
-    if (!title) throw new ValidationFailedException([{ message: 'title is required when the survey has none', field: 'title' }]);
+    if (!title)
+      throw new ValidationFailedException([{ message: 'title is required when the survey has none', field: 'title' }]);
     return this.createQuiz(
       {
         title,
@@ -195,7 +196,10 @@ export class QuizzesService {
     const ids = [...new Set(quizids)];
     const found = await this.quizzes.findQuizzes(ids);
     if (!this.policy.canModerate(caller) && [...found.values()].some((quiz) => quiz.createdBy !== caller.userid)) {
-      throw new InsufficientPrivilegesException(['Admin', 'Moderator'], 'Only the creator or a Moderator may delete a quiz');
+      throw new InsufficientPrivilegesException(
+        ['Admin', 'Moderator'],
+        'Only the creator or a Moderator may delete a quiz',
+      );
     }
     const now = this.clock.nowSeconds();
     return this.transactions.run(async (tx) => {
@@ -231,7 +235,7 @@ export class QuizzesService {
     body.questions.forEach((input, index) => {
       const uid = input.external_question_uid;
       if (seen.has(uid)) {
-        errors.push({ message: `${uid} is repeated`, field: "questions.external_question_uid", index });
+        errors.push({ message: `${uid} is repeated`, field: 'questions.external_question_uid', index });
         return;
       }
       seen.add(uid);
@@ -240,9 +244,9 @@ export class QuizzesService {
         if (existing.title !== input.title) titles.set(uid, input.title);
         return;
       }
-      if (!input.type) errors.push({ message: 'A new question needs a type', field: "questions.type", index });
+      if (!input.type) errors.push({ message: 'A new question needs a type', field: 'questions.type', index });
       if (input.correctAnswer === undefined || input.correctAnswer === null) {
-        errors.push({ message: 'A new question needs a correctAnswer', field: "questions.correctAnswer", index });
+        errors.push({ message: 'A new question needs a correctAnswer', field: 'questions.correctAnswer', index });
       }
       if (input.type && input.correctAnswer !== undefined && input.correctAnswer !== null) {
         added.push({
@@ -282,7 +286,12 @@ export class QuizzesService {
         action: 'quiz.revise',
         entity: ['quiz', quiz.quizid],
         before: { quiz_revisionid: quiz.quizRevisionid, version: quiz.version },
-        after: { quiz_revisionid: quizRevisionid, version, created: added.map((q) => q.name), retitled: [...titles.keys()] },
+        after: {
+          quiz_revisionid: quizRevisionid,
+          version,
+          created: added.map((q) => q.name),
+          retitled: [...titles.keys()],
+        },
       });
       return {
         created: added.length,

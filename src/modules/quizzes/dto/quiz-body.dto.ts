@@ -103,7 +103,14 @@ export class ImportQuizDto {
   default_passing_score?: number;
 }
 
-export const GET_QUIZZES_SORTS = ['quizid', 'title', 'category', 'created_date', 'modified_date', 'released_date'] as const;
+export const GET_QUIZZES_SORTS = [
+  'quizid',
+  'title',
+  'category',
+  'created_date',
+  'modified_date',
+  'released_date',
+] as const;
 
 export class GetQuizzesFiltersDto {
   @IsOptional()
