@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { parsePrivileges } from '../../common/auth/privileges';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { UsersService } from '../users/users.service';
+import { QuizSessionsService } from './quiz-sessions.service';
 import { QuizzesService } from './quizzes.service';
 
 /** The demo guide the demo quiz trains on. */
@@ -47,13 +50,18 @@ export const DEMO_QUIZ_SURVEY = {
   ],
 };
 
-/** A quiz on a demo guide with a passing score, so that a newcomer can attempt it (as the demo User). */
+/**
+ * A quiz on a demo guide with a passing score, so that a newcomer can attempt it (as the demo User), and
+ * an attempt of the demo Author left in progress (what Moderators see in session lists).
+ */
 @Injectable()
 export class QuizzesDemoSeed {
   constructor(
     private readonly quizzes: QuizzesService,
     private readonly documents: DocumentRegistry,
     private readonly users: UsersService,
+    private readonly sessions: QuizSessionsService,
+    private readonly seeds: DemoSeedRegistry,
   ) {}
 
   async run(): Promise<void> {
@@ -63,7 +71,7 @@ export class QuizzesDemoSeed {
     const found = await guides.find(await guides.searchTitles(DEMO_QUIZ_GUIDE, 5));
     const guide = [...found.values()].find((doc) => doc.title === DEMO_QUIZ_GUIDE);
     if (!guide) return;
-    await this.quizzes.import(
+    const quiz = await this.quizzes.import(
       {
         survey: DEMO_QUIZ_SURVEY,
         category: 'Phone repair',
@@ -71,6 +79,13 @@ export class QuizzesDemoSeed {
         default_passing_score: DEMO_QUIZ_PASSING_SCORE,
       },
       admin,
+    );
+    const authorid = this.seeds.get<number[]>('demo.userids')?.[2];
+    if (!authorid) return;
+    const author = await this.users.findEntity(authorid);
+    await this.sessions.attempt(
+      { quizid: quiz.quizid, guideid: guide.docid },
+      { userid: author.userid, username: author.username, privileges: parsePrivileges(author.privileges), tokenid: 0 },
     );
   }
 }
