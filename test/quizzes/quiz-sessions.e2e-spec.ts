@@ -68,7 +68,7 @@ describe('Quizzes: sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23, §8.4)', () =
     return res.json<AttemptSessionDto>();
   };
   const surveyWithoutAnswers = (survey: unknown) =>
-    JSON.parse(JSON.stringify(survey).replace(/,"correctAnswer":[^}]*?(?=})/g, ''));
+    JSON.parse(JSON.stringify(survey).replace(/,"correctAnswer":[^}]*?(?=})/g, '')) as unknown;
 
   describe('POST /quizzes/attempt (Q11)', () => {
     it('401, 422 (shape; both guideid and wikiid), 404 quiz, context or stage gone, 409 disabled', async () => {
@@ -175,8 +175,8 @@ describe('Quizzes: sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23, §8.4)', () =
         Array.from({ length: 5 }, () => post(other.token, '/quizzes/attempt', { quizid: quiz.quizid })),
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
-      expect(new Set(results.map((r) => r.json().sessionid)).size).toBe(1);
-      await post(other.token, '/quizzes/sessions/cancel', { sessionid: results[0].json().sessionid });
+      expect(new Set(results.map((r) => r.json<{ sessionid: number }>().sessionid)).size).toBe(1);
+      await post(other.token, '/quizzes/sessions/cancel', { sessionid: results[0].json<{ sessionid: number }>().sessionid });
     });
   });
 

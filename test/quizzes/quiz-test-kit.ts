@@ -9,7 +9,7 @@ export const START_S = START / 1000;
 export function requests(t: () => TestApp) {
   const send = (method: string, token: string | undefined, url: string, payload?: unknown) =>
     t().as(token, {
-      method: method as 'GET',
+      method,
       url: `${API}${url}`,
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
@@ -24,7 +24,7 @@ export function requests(t: () => TestApp) {
 /** Status and body together, so that a failure shows both. */
 export const answer = (res: LightMyRequestResponse) => ({
   status: res.statusCode,
-  body: res.body ? (res.json() as unknown) : undefined,
+  body: res.body ? res.json<unknown>() : undefined,
 });
 
 export const auditActions = async (t: TestApp, type: string, id: number) =>

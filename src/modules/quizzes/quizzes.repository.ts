@@ -213,7 +213,7 @@ export class QuizzesRepository {
       quiz_title: String(row.quiz_title),
       guideid: Number(row.guideid),
       guide_title: String(row.guide_title),
-      guide_release_version: row.guide_release_version === null ? null : String(row.guide_release_version),
+      guide_release_version: (row.guide_release_version as string | null) ?? null,
       quizzes_submitted: Number(row.quizzes_submitted),
       category: String(row.category),
       quiz_last_released: Number(row.quiz_last_released),
