@@ -176,7 +176,9 @@ describe('Quizzes: sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23, §8.4)', () =
       );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
       expect(new Set(results.map((r) => r.json<{ sessionid: number }>().sessionid)).size).toBe(1);
-      await post(other.token, '/quizzes/sessions/cancel', { sessionid: results[0].json<{ sessionid: number }>().sessionid });
+      await post(other.token, '/quizzes/sessions/cancel', {
+        sessionid: results[0].json<{ sessionid: number }>().sessionid,
+      });
     });
   });
 

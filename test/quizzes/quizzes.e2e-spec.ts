@@ -319,6 +319,7 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
           { external_question_uid: 'new2', title: 'No answer', type: 'text' },
           { external_question_uid: 'q_safe', title: 'Once' },
           { external_question_uid: 'q_safe', title: 'Twice' },
+          { external_question_uid: 'note', title: 'Note', type: 'html', correctAnswer: 'x' },
         ],
       });
       expect(answer(bad)).toEqual({
@@ -330,6 +331,7 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
             { message: 'A new question needs a type', field: 'questions.type', index: 0 },
             { message: 'A new question needs a correctAnswer', field: 'questions.correctAnswer', index: 1 },
             { message: 'q_safe is repeated', field: 'questions.external_question_uid', index: 3 },
+            { message: 'html is not a question type', field: 'questions.type', index: 4 },
           ],
         },
       });

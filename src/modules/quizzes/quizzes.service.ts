@@ -31,6 +31,9 @@ import { QuizzesRepository } from './quizzes.repository';
 
 export const DEFAULT_PASSING_SCORE = 80;
 
+/** Element types a question upsert may not add: they are not graded questions. */
+const NOT_QUESTION_TYPES = new Set(['html', 'expression', 'image', 'panel', 'paneldynamic']);
+
 /** Quiz definitions (ENTERPRISE §4.1, §4.4 Q1-Q8, Q24): create, import, read, list, delete, question upserts. */
 @Injectable()
 export class QuizzesService {
@@ -245,10 +248,18 @@ export class QuizzesService {
         return;
       }
       if (!input.type) errors.push({ message: 'A new question needs a type', field: 'questions.type', index });
+      else if (NOT_QUESTION_TYPES.has(input.type)) {
+        errors.push({ message: `${input.type} is not a question type`, field: 'questions.type', index });
+      }
       if (input.correctAnswer === undefined || input.correctAnswer === null) {
         errors.push({ message: 'A new question needs a correctAnswer', field: 'questions.correctAnswer', index });
       }
-      if (input.type && input.correctAnswer !== undefined && input.correctAnswer !== null) {
+      if (
+        input.type &&
+        !NOT_QUESTION_TYPES.has(input.type) &&
+        input.correctAnswer !== undefined &&
+        input.correctAnswer !== null
+      ) {
         added.push({
           name: uid,
           title: input.title,

@@ -25,6 +25,7 @@ export class QuizListQueryDto extends PaginationQueryDto {
   @IsIn(QUIZ_LIST_SORTS, { message: `sort must be one of ${QUIZ_LIST_SORTS.join(', ')}` })
   sort: QuizListSort = 'release_date';
 
+  @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'DESC', description: 'Sort direction (DESC by default here)' })
   @IsOptional()
   @QueryOrder('Sort direction (default DESC on this endpoint)')
   order: 'ASC' | 'DESC' = 'DESC';
