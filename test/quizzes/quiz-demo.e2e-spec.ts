@@ -31,6 +31,22 @@ describe('quizzes demo content', () => {
     const detail = (await t.as(author.token, { method: 'GET', url: `${API}/quizzes/${item.quizid}` })).json();
     expect(detail).toMatchObject({ default_passing_score: 75, status: 'active', guideid: item.guideid, version: 1 });
 
+    const stages = await t.as(author.token, { method: 'GET', url: `${API}/quizzes/courseAssignments/${item.quizid}` });
+    expect(stages.json()).toEqual([
+      {
+        course_wikiid: expect.any(Number),
+        course_title: 'Getting Started',
+        course_stageid: expect.any(Number),
+        passing_score: 90,
+      },
+    ]);
+    const stageid = stages.json<{ course_stageid: number }[]>()[0].course_stageid;
+    const score = await t.as(author.token, {
+      method: 'GET',
+      url: `${API}/quizzes/passingScore/${stageid}/${item.quizid}`,
+    });
+    expect(score.json()).toEqual({ passing_score: 90, source: 'course_stage' });
+
     const user = await tokenOf('user@demo.example');
     const associations = await t.as(user.token, { method: 'GET', url: `${API}/quizzes/associations/${item.guideid}` });
     expect(associations.json()).toEqual([

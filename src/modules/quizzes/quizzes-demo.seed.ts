@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parsePrivileges } from '../../common/auth/privileges';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
+import { CoursesService } from '../courses/courses.service';
 import { UsersService } from '../users/users.service';
 import { QuizSessionsService } from './quiz-sessions.service';
 import { QuizzesService } from './quizzes.service';
@@ -10,6 +11,9 @@ import { QuizzesService } from './quizzes.service';
 export const DEMO_QUIZ_GUIDE = 'iPhone 6 Display Removal';
 export const DEMO_QUIZ_TITLE = 'iPhone 6 display removal: check your knowledge';
 export const DEMO_QUIZ_PASSING_SCORE = 75;
+/** The demo course: a wiki page whose first stage trains on the guide and needs 90% in the quiz. */
+export const DEMO_COURSE_PAGE = 'Getting Started';
+export const DEMO_STAGE_PASSING_SCORE = 90;
 
 /** A survey-builder document with a single choice, a multiple choice, a yes/no and a text question. */
 export const DEMO_QUIZ_SURVEY = {
@@ -52,7 +56,8 @@ export const DEMO_QUIZ_SURVEY = {
 
 /**
  * A quiz on a demo guide with a passing score, so that a newcomer can attempt it (as the demo User), and
- * an attempt of the demo Author left in progress (what Moderators see in session lists).
+ * an attempt of the demo Author left in progress (what Moderators see in session lists), and a course
+ * stage that uses the quiz with a stricter passing score.
  */
 @Injectable()
 export class QuizzesDemoSeed {
@@ -62,6 +67,7 @@ export class QuizzesDemoSeed {
     private readonly users: UsersService,
     private readonly sessions: QuizSessionsService,
     private readonly seeds: DemoSeedRegistry,
+    private readonly courses: CoursesService,
   ) {}
 
   async run(): Promise<void> {
@@ -80,6 +86,20 @@ export class QuizzesDemoSeed {
       },
       admin,
     );
+    const wikis = this.documents.of('WIKI');
+    const pages = await wikis.find(await wikis.searchTitles(DEMO_COURSE_PAGE, 5));
+    const course = [...pages.values()].find((doc) => doc.title === DEMO_COURSE_PAGE);
+    if (course) {
+      await this.courses.createStage({
+        courseWikiid: course.docid,
+        orderby: 1,
+        doctype: 'GUIDE',
+        docid: guide.docid,
+        quizid: quiz.quizid,
+        passingScore: DEMO_STAGE_PASSING_SCORE,
+        moduleid: null,
+      });
+    }
     const authorid = this.seeds.get<number[]>('demo.userids')?.[2];
     if (!authorid) return;
     const author = await this.users.findEntity(authorid);
