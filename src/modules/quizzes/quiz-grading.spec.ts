@@ -116,6 +116,12 @@ describe('quiz surveys (survey-core model)', () => {
     expect(validateSurvey({ pages: [{ elements: [{ type: 'text', correctAnswer: 1 }] }] }, 1)).toEqual([
       { message: 'A question needs a name of 1 to 100 characters', field: 'survey.pages.0.elements.0' },
     ]);
+    expect(validateSurvey({ pages: [{ elements: [{ type: 'nonsense', name: 'x', correctAnswer: 1 }] }] }, 1)).toEqual([
+      { message: 'nonsense is not a survey question type', field: 'survey.x' },
+    ]);
+    expect(
+      validateSurvey({ pages: [{ elements: [{ type: 'text', name: '__proto__', correctAnswer: 1 }] }] }, 1),
+    ).toEqual([{ message: 'A question needs a name of 1 to 100 characters', field: 'survey.pages.0.elements.0' }]);
     const many = {
       pages: [{ elements: Array.from({ length: 501 }, (_, i) => ({ type: 'text', name: `q${i}`, correctAnswer: 1 })) }],
     };

@@ -72,12 +72,27 @@ export function validateSurvey(survey: unknown, minPages: number): FieldError[] 
   });
   if (errors.length) return errors;
   for (const { element, path } of rawQuestionElements(survey)) {
-    if (typeof element.name !== 'string' || element.name.trim() === '' || element.name.length > MAX_NAME) {
+    if (
+      typeof element.name !== 'string' ||
+      element.name.trim() === '' ||
+      element.name.length > MAX_NAME ||
+      element.name === '__proto__'
+    ) {
       errors.push({ message: `A question needs a name of 1 to ${MAX_NAME} characters`, field: path });
     }
   }
   if (errors.length) return errors;
   const questions = surveyQuestions(survey);
+  const known = new Set(questions.map((q) => q.name));
+  for (const { element } of rawQuestionElements(survey)) {
+    if (!known.has(element.name as string)) {
+      errors.push({
+        message: `${String(element.type)} is not a survey question type`,
+        field: `survey.${element.name as string}`,
+      });
+    }
+  }
+  if (errors.length) return errors;
   const seen = new Set<string>();
   for (const q of questions) {
     if (seen.has(q.name)) errors.push({ message: `Question name ${q.name} is used twice`, field: `survey.${q.name}` });
