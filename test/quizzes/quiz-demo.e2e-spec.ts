@@ -6,9 +6,10 @@ import { API } from './quiz-test-kit';
 
 describe('quizzes demo content', () => {
   let t: TestApp;
+  // Seeding the whole demo site takes a while on MariaDB when the machine is busy.
   beforeAll(async () => {
     t = await createTestApp({ env: { SEED_DEMO: 'true' } });
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   const tokenOf = async (email: string) => {
