@@ -185,6 +185,13 @@ describe('Quizzes: associations and course stages (ENTERPRISE §4.4 Q9, Q10, Q12
       const res = await post(author.token, '/quizzes/attach/wiki', { quizid: off.quizid, wikiid: course.wikiid });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ quizid: off.quizid, status: 'disabled' });
+      const { survey: _s, ...offQuiz } = off;
+      expect(
+        answer(await post(author.token, '/quizzes/attach/guide', { quizid: off.quizid, guideid: guide.guideid })),
+      ).toEqual({
+        status: 409,
+        body: offQuiz,
+      });
     });
 
     it('200 Association; a wiki does not become the primary guide', async () => {
