@@ -26,6 +26,7 @@ import { GuidesModule } from './modules/guides/guides.module';
 import { ReleasesModule } from './modules/releases/releases.module';
 import { WorkLogModule } from './modules/work-log/work-log.module';
 import { PeriodicReviewModule } from './modules/periodic-review/periodic-review.module';
+import { QuizzesModule } from './modules/quizzes/quizzes.module';
 import { MediaModule } from './modules/media/media.module';
 import { TagsModule } from './modules/tags/tags.module';
 import { ViewHistoryModule } from './modules/view-history/view-history.module';
@@ -73,6 +74,7 @@ export class AppModule {
         PagesModule,
         PeriodicReviewModule,
         SearchModule,
+        QuizzesModule,
         ...extraModules,
       ],
       providers: [

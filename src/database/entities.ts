@@ -54,6 +54,12 @@ import { WorkLogEntryEntity } from '../modules/work-log/entities/work-log-entry.
 import { WorkLogTimingEntity } from '../modules/work-log/entities/work-log-timing.entity';
 import { WorkLogDataEntity } from '../modules/work-log/entities/work-log-data.entity';
 import { WorkLogSignoffEntity } from '../modules/work-log/entities/work-log-signoff.entity';
+import { QuizEntity } from '../modules/quizzes/entities/quiz.entity';
+import { QuizRevisionEntity } from '../modules/quizzes/entities/quiz-revision.entity';
+import { QuizQuestionEntity } from '../modules/quizzes/entities/quiz-question.entity';
+import { QuizAssociationEntity } from '../modules/quizzes/entities/quiz-association.entity';
+import { QuizSessionEntity } from '../modules/quizzes/entities/quiz-session.entity';
+import { QuizSubmissionEntity } from '../modules/quizzes/entities/quiz-submission.entity';
 import { ReviewScheduleEntity } from '../modules/periodic-review/entities/review-schedule.entity';
 import { ReviewDocumentEntity } from '../modules/periodic-review/entities/review-document.entity';
 import { ReviewEntity } from '../modules/periodic-review/entities/review.entity';
@@ -120,4 +126,10 @@ export const ENTITIES = [
   WorkLogDataEntity,
   WorkLogSignoffEntity,
   SearchDocumentEntity,
+  QuizEntity,
+  QuizRevisionEntity,
+  QuizQuestionEntity,
+  QuizAssociationEntity,
+  QuizSessionEntity,
+  QuizSubmissionEntity,
 ];

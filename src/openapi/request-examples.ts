@@ -87,4 +87,85 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   'put /api/2.0/user/favorites/guides/{guideid}': { path: { guideid: 1 }, body: { langid: 'en' } },
   'put /api/2.0/guides/{guideid}/tag': { path: { guideid: 1 }, body: { tag: 'screen' } },
   'delete /api/2.0/guides/{guideid}/tag': { path: { guideid: 1 }, body: { tag: 'screen' } },
+  // Quizzes, in document order: the demo quiz is quiz 1 on guide 1; the demo Author's open attempt is session 1.
+  'post /api/2.0/quizzes/attempt': { body: { quizid: 1, guideid: 1 } },
+  'post /api/2.0/quizzes/sessions/save': { body: { sessionid: 2, answers: { first_step: 'Power it off' } } },
+  'post /api/2.0/quizzes/sessions/submit': {
+    body: {
+      sessionid: 2,
+      answers: {
+        tools: ['Spudger', 'Suction handle', 'Pentalobe P2 Screwdriver'],
+        battery_first: true,
+        screw_count: '2',
+      },
+    },
+  },
+  'post /api/2.0/quizzes/sessions/cancel': { body: { sessionid: 1 } },
+  'post /api/2.0/quizzes/sessions/bulkCancel': { body: { sessionids: [1, 2] } },
+  'patch /api/2.0/quizzes/sessions/userInvalidateAll/{userid}': {
+    path: { userid: 4 },
+    body: { reason: 'Trained on a superseded procedure; please take the quiz again.' },
+  },
+  'post /api/2.0/quizzes/associations': { body: { guideid: 1, quizids: [1] } },
+  'delete /api/2.0/quizzes/associations': { body: { guideid: 1, quizids: [1] } },
+  'post /api/2.0/quizzes/attach/guide': { body: { quizid: 1, guideid: 1 } },
+  'post /api/2.0/quizzes/attach/wiki': { body: { quizid: 1, wikiid: 1 } },
+  'post /api/2.0/quizzes': {
+    body: {
+      title: 'Battery safety',
+      guideid: 1,
+      default_passing_score: 80,
+      survey: {
+        pages: [
+          {
+            name: 'page1',
+            elements: [
+              {
+                type: 'radiogroup',
+                name: 'swollen_battery',
+                title: 'The battery is swollen. What do you do?',
+                choices: ['Puncture it', 'Stop and follow the swollen battery procedure'],
+                correctAnswer: 'Stop and follow the swollen battery procedure',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  },
+  'post /api/2.0/quizzes/getQuizzes': {
+    body: { search: 'iPhone', filters: { status: 'active' }, sort: { property: 'title', direction: 'ASC' }, limit: 20 },
+  },
+  'post /api/2.0/quizzes/import': {
+    body: {
+      category: 'Tools',
+      survey: {
+        title: 'Spudger basics',
+        pages: [
+          {
+            name: 'page1',
+            elements: [
+              {
+                type: 'checkbox',
+                name: 'spudger_uses',
+                title: 'What is a spudger for?',
+                choices: ['Prying clips', 'Disconnecting connectors', 'Driving screws'],
+                correctAnswer: ['Prying clips', 'Disconnecting connectors'],
+              },
+            ],
+          },
+        ],
+      },
+    },
+  },
+  'post /api/2.0/quizzes/delete': { body: { quizids: [3] } },
+  'post /api/2.0/quizzes/questions': {
+    body: {
+      quizid: 2,
+      questions: [
+        { external_question_uid: 'swollen_battery', title: 'A battery is swollen. What do you do?' },
+        { external_question_uid: 'tape', title: 'Is new adhesive needed?', type: 'boolean', correctAnswer: true },
+      ],
+    },
+  },
 };

@@ -28,8 +28,12 @@ export const API_TAGS: [name: string, description: string][] = [
   ['Icons', 'Built-in icons (default avatar, bullets).'],
   ['Releases', 'Document control: released versions of guides and wikis that readers see (ENTERPRISE §1).'],
   ['Approvals', 'Approval processes, their assignment to documents, and requests signed with a password (§2).'],
-  ['Work log', 'Operators\' work-log entries, step-form data capture, sign-offs and the CSV export (§3).'],
+  ['Work log', "Operators' work-log entries, step-form data capture, sign-offs and the CSV export (§3)."],
   ['Periodic review', 'Review schedules, due and overdue documents, signed reviews and change requests (§5).'],
+  [
+    'Quizzes',
+    'Survey-builder quizzes with immutable revisions, their guides, wikis and course stages, and graded sessions (§4).',
+  ],
   ['Audit', 'The tamper-evident audit chain (Admin).'],
   ['Health', 'Liveness and readiness for load balancers and orchestrators (outside /api/2.0).'],
   ['Operations', 'The API index and Prometheus metrics (METRICS_TOKEN).'],

@@ -1,4 +1,5 @@
 import { Search1795477000000 } from './1795477000000-Search';
+import { Quizzes1795475000000 } from './1795475000000-Quizzes';
 import { PeriodicReview1795474000000 } from './1795474000000-PeriodicReview';
 import { Releases1795470000000 } from './1795470000000-Releases';
 import { Approvals1795471000000 } from './1795471000000-Approvals';
@@ -16,5 +17,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   Approvals1795471000000,
   WorkLog1795472000000,
   PeriodicReview1795474000000,
+  Quizzes1795475000000,
   Search1795477000000,
 ];

@@ -1,0 +1,11 @@
+import { defineEvent } from '../../platform/events/domain-event';
+import type { SessionDto } from './dto/quiz-response.dto';
+
+const session = (s: SessionDto): [string, number] => ['quiz_session', s.sessionid];
+
+/** ENTERPRISE §7 "Quiz Submitted" (payload: the Session as submitted). */
+export const QuizSessionSubmitted = defineEvent<SessionDto>('quiz.session_submitted', session);
+
+/** The outcome of a submission, published with it (payload: the Session). */
+export const QuizPassed = defineEvent<SessionDto>('quiz.passed', session);
+export const QuizFailed = defineEvent<SessionDto>('quiz.failed', session);

@@ -1,0 +1,320 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import {
+  InsufficientPrivilegesException,
+  notFound,
+  RevisionConflictException,
+  ValidationFailedException,
+  type FieldError,
+} from '../../common/http/api-errors';
+import { MAX_LIMIT } from '../../common/validation/pagination.dto';
+import { TransactionService } from '../../database/transaction.service';
+import { AuditService } from '../../platform/audit/audit.service';
+import { Clock } from '../../platform/clock/clock';
+import { DocumentRegistry } from '../../platform/documents/document-registry';
+import { PolicyService } from '../access/policy.service';
+import type { CreateQuizDto, GetQuizzesDto, ImportQuizDto, QuestionsBodyDto } from './dto/quiz-body.dto';
+import type { QuizListQueryDto } from './dto/quiz-query.dto';
+import type {
+  CategoryDto,
+  DeleteQuizzesResultDto,
+  QuestionsResultDto,
+  QuizDetailDto,
+  QuizListItemDto,
+  QuizPageDto,
+} from './dto/quiz-response.dto';
+import type { QuizRevisionEntity } from './entities/quiz-revision.entity';
+import type { QuizEntity } from './entities/quiz.entity';
+import { toQuestion, toQuiz, toQuizDetail } from './quiz.mapper';
+import { reviseSurvey, surveyQuestions, validateSurvey, type NewQuestion, type SurveyJson } from './quiz-survey';
+import { QuizzesRepository } from './quizzes.repository';
+
+export const DEFAULT_PASSING_SCORE = 80;
+
+/** Element types a question upsert may not add: they are not graded questions. */
+const NOT_QUESTION_TYPES = new Set(['html', 'expression', 'image', 'panel', 'paneldynamic']);
+
+/** Quiz definitions (ENTERPRISE §4.1, §4.4 Q1-Q8, Q24): create, import, read, list, delete, question upserts. */
+@Injectable()
+export class QuizzesService {
+  constructor(
+    private readonly quizzes: QuizzesRepository,
+    private readonly documents: DocumentRegistry,
+    private readonly policy: PolicyService,
+    private readonly transactions: TransactionService,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A quiz that is not deleted, or 404. */
+  async require(quizid: number): Promise<QuizEntity> {
+    const quiz = await this.quizzes.findQuiz(quizid);
+    if (!quiz) throw notFound('Quiz');
+    return quiz;
+  }
+
+  /** The revision of this quiz (404 when it is another quiz's). */
+  async revisionOf(quiz: QuizEntity, quizRevisionid: number): Promise<QuizRevisionEntity> {
+    const revision = await this.quizzes.findRevision(quizRevisionid);
+    if (!revision || revision.quizid !== quiz.quizid) throw notFound('Quiz revision');
+    return revision;
+  }
+
+  /** Q7: the quizid is always a quizid (§4.2); `revisionid` picks another revision of this quiz. */
+  async detail(quizid: number, revisionid?: number): Promise<QuizDetailDto> {
+    const quiz = await this.require(quizid);
+    return toQuizDetail(quiz, await this.revisionOf(quiz, revisionid ?? quiz.quizRevisionid));
+  }
+
+  /** §4.2.3: the bare survey of a revision, for clients that hold only a revision id. */
+  async revisionSurvey(quizRevisionid: number): Promise<SurveyJson> {
+    const revision = await this.quizzes.findRevision(quizRevisionid);
+    if (!revision || !(await this.quizzes.findQuiz(revision.quizid))) throw notFound('Quiz revision');
+    return revision.survey;
+  }
+
+  /** Q4 */
+  create(body: CreateQuizDto, caller: AuthenticatedUser): Promise<QuizDetailDto> {
+    return this.createQuiz(
+      {
+        title: body.title,
+        category: body.category,
+        guideid: body.guideid,
+        defaultPassingScore: body.default_passing_score,
+        status: body.enabled === false ? 'disabled' : 'active',
+        survey: body.survey ?? { pages: [] },
+      },
+      0,
+      caller,
+    );
+  }
+
+  /** Q5: the survey needs at least one page; the title defaults to survey.title. */
+  import(body: ImportQuizDto, caller: AuthenticatedUser): Promise<QuizDetailDto> {
+    const surveyTitle = typeof body.survey.title === 'string' ? body.survey.title.trim().slice(0, 255) : '';
+    const title = body.title ?? surveyTitle;
+    if (!title)
+      throw new ValidationFailedException([{ message: 'title is required when the survey has none', field: 'title' }]);
+    return this.createQuiz(
+      {
+        title,
+        category: body.category,
+        guideid: body.guideid,
+        defaultPassingScore: body.default_passing_score,
+        status: 'active',
+        survey: body.survey,
+      },
+      1,
+      caller,
+    );
+  }
+
+  private async createQuiz(
+    input: {
+      title: string;
+      category?: string;
+      guideid?: number;
+      defaultPassingScore?: number;
+      status: 'active' | 'disabled';
+      survey: SurveyJson;
+    },
+    minPages: number,
+    caller: AuthenticatedUser,
+  ): Promise<QuizDetailDto> {
+    const errors = validateSurvey(input.survey, minPages);
+    if (errors.length) throw new ValidationFailedException(errors);
+    if (input.guideid !== undefined) await this.documents.requireEditable(caller, 'GUIDE', input.guideid);
+    const category =
+      input.category ?? (input.guideid !== undefined ? await this.quizzes.guideCategory(input.guideid) : '');
+    const now = this.clock.nowSeconds();
+    return this.transactions.run(async (tx) => {
+      const values: Omit<QuizEntity, 'quizid'> = {
+        title: input.title,
+        category,
+        status: input.status,
+        guideid: input.guideid ?? null,
+        defaultPassingScore: input.defaultPassingScore ?? DEFAULT_PASSING_SCORE,
+        quizRevisionid: 0,
+        version: 1,
+        releasedDate: now,
+        submittedCount: 0,
+        createdBy: caller.userid,
+        createdDate: now,
+        modifiedDate: now,
+      };
+      const quizid = await this.quizzes.insertQuiz(values, tx.manager);
+      const revision = { quizid, version: 1, survey: input.survey, userid: caller.userid, releasedDate: now };
+      const quizRevisionid = await this.quizzes.insertRevision(revision, tx.manager);
+      await this.quizzes.updateQuiz(quizid, { quizRevisionid }, tx.manager);
+      await this.quizzes.syncQuestions(quizid, surveyQuestions(input.survey), tx.manager);
+      if (input.guideid !== undefined) {
+        await this.quizzes.insertAssociation(
+          { quizid, doctype: 'GUIDE', docid: input.guideid, userid: caller.userid, createdDate: now },
+          tx.manager,
+        );
+      }
+      const quiz = { quizid, ...values, quizRevisionid };
+      const body = toQuizDetail(quiz, { quizRevisionid, ...revision });
+      await this.audit.record({ action: 'quiz.create', entity: ['quiz', quizid], after: toQuiz(quiz) });
+      return body;
+    });
+  }
+
+  /** Q3 */
+  async page(body: GetQuizzesDto): Promise<QuizPageDto> {
+    const [rows, total] = await this.quizzes.page({
+      offset: body.offset ?? 0,
+      limit: Math.min(body.limit ?? 20, MAX_LIMIT),
+      search: body.search,
+      category: body.filters?.category,
+      status: body.filters?.status,
+      guideid: body.filters?.guideid,
+      sort: body.sort?.property ?? 'quizid',
+      direction: (body.sort?.direction?.toUpperCase() ?? 'ASC') as 'ASC' | 'DESC',
+    });
+    return { quizzes: rows.map(toQuiz), total };
+  }
+
+  /** Q1 (v2): one SQL statement whatever the page size. */
+  async list(query: QuizListQueryDto, caller: AuthenticatedUser): Promise<QuizListItemDto[]> {
+    const rows = await this.quizzes.list({
+      sort: query.sort,
+      order: query.order,
+      category: query.category,
+      search: query.search,
+      offset: query.offset,
+      limit: query.limit,
+      readable: this.documents.of('GUIDE').accessSql(caller, 'q.guideid'),
+    });
+    return rows.map((row) => ({ ...row, guide_release_version: row.guide_release_version ?? '' }));
+  }
+
+  /** Q2 */
+  async categories(): Promise<CategoryDto[]> {
+    return (await this.quizzes.categories()).map((name) => ({ name }));
+  }
+
+  /** Q8: soft delete; the creator or a Moderator+ for every id, else 403 and nothing is deleted. */
+  async remove(quizids: number[], caller: AuthenticatedUser): Promise<DeleteQuizzesResultDto> {
+    const ids = [...new Set(quizids)];
+    const found = await this.quizzes.findQuizzes(ids);
+    if (!this.policy.canModerate(caller) && [...found.values()].some((quiz) => quiz.createdBy !== caller.userid)) {
+      throw new InsufficientPrivilegesException(
+        ['Admin', 'Moderator'],
+        'Only the creator or a Moderator may delete a quiz',
+      );
+    }
+    const now = this.clock.nowSeconds();
+    return this.transactions.run(async (tx) => {
+      const deleted: number[] = [];
+      for (const quizid of ids) {
+        const quiz = found.get(quizid);
+        if (!quiz) continue;
+        if (!(await this.quizzes.updateQuiz(quizid, { status: 'deleted', modifiedDate: now }, tx.manager))) continue;
+        await this.audit.record({
+          action: 'quiz.delete',
+          entity: ['quiz', quizid],
+          before: toQuiz(quiz),
+          after: { status: 'deleted' },
+        });
+        deleted.push(quizid);
+      }
+      return { deleted, not_found: ids.filter((id) => !deleted.includes(id)) };
+    });
+  }
+
+  /**
+   * Q24: an existing uid changes only its title; a new uid (with type and correctAnswer) is appended to
+   * the last page. Any change makes a new revision (version + 1), released at once.
+   */
+  async upsertQuestions(body: QuestionsBodyDto, caller: AuthenticatedUser): Promise<QuestionsResultDto> {
+    const quiz = await this.require(body.quizid);
+    const revision = await this.revisionOf(quiz, quiz.quizRevisionid);
+    const current = new Map(surveyQuestions(revision.survey).map((q) => [q.name, q]));
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    const titles = new Map<string, string>();
+    const added: NewQuestion[] = [];
+    body.questions.forEach((input, index) => {
+      const uid = input.external_question_uid;
+      if (seen.has(uid)) {
+        errors.push({ message: `${uid} is repeated`, field: 'questions.external_question_uid', index });
+        return;
+      }
+      seen.add(uid);
+      const existing = current.get(uid);
+      if (existing) {
+        if (existing.title !== input.title) titles.set(uid, input.title);
+        return;
+      }
+      if (!input.type) errors.push({ message: 'A new question needs a type', field: 'questions.type', index });
+      else if (NOT_QUESTION_TYPES.has(input.type)) {
+        errors.push({ message: `${input.type} is not a question type`, field: 'questions.type', index });
+      }
+      if (input.correctAnswer === undefined || input.correctAnswer === null) {
+        errors.push({ message: 'A new question needs a correctAnswer', field: 'questions.correctAnswer', index });
+      }
+      if (
+        input.type &&
+        !NOT_QUESTION_TYPES.has(input.type) &&
+        input.correctAnswer !== undefined &&
+        input.correctAnswer !== null
+      ) {
+        added.push({
+          name: uid,
+          title: input.title,
+          type: input.type,
+          choices: input.choices,
+          correctAnswer: input.correctAnswer,
+        });
+      }
+    });
+    if (errors.length) throw new ValidationFailedException(errors);
+    if (!titles.size && !added.length) {
+      return {
+        created: 0,
+        updated: 0,
+        quiz_revisionid: quiz.quizRevisionid,
+        questions: (await this.quizzes.questions(quiz.quizid)).map(toQuestion),
+      };
+    }
+    const survey = reviseSurvey(revision.survey, titles, added);
+    const invalid = validateSurvey(survey, 0);
+    if (invalid.length) throw new ValidationFailedException(invalid);
+    const now = this.clock.nowSeconds();
+    return this.transactions.run(async (tx) => {
+      const version = quiz.version + 1;
+      const quizRevisionid = await this.quizzes.insertRevision(
+        { quizid: quiz.quizid, version, survey, userid: caller.userid, releasedDate: now },
+        tx.manager,
+      );
+      const changes = { quizRevisionid, version, releasedDate: now, modifiedDate: now };
+      if (!(await this.quizzes.updateQuiz(quiz.quizid, changes, tx.manager, quiz.version))) {
+        throw new RevisionConflictException(toQuiz((await this.quizzes.findQuiz(quiz.quizid, tx.manager)) ?? quiz));
+      }
+      await this.quizzes.syncQuestions(quiz.quizid, surveyQuestions(survey), tx.manager);
+      await this.audit.record({
+        action: 'quiz.revise',
+        entity: ['quiz', quiz.quizid],
+        before: { quiz_revisionid: quiz.quizRevisionid, version: quiz.version },
+        after: {
+          quiz_revisionid: quizRevisionid,
+          version,
+          created: added.map((q) => q.name),
+          retitled: [...titles.keys()],
+        },
+      });
+      return {
+        created: added.length,
+        updated: titles.size,
+        quiz_revisionid: quizRevisionid,
+        questions: (await this.quizzes.questions(quiz.quizid, tx.manager)).map(toQuestion),
+      };
+    });
+  }
+
+  /** 409 with the Quiz (a disabled quiz refuses attempts, associations and attaches). */
+  assertEnabled(quiz: QuizEntity): void {
+    if (quiz.status !== 'active') throw new RevisionConflictException(toQuiz(quiz));
+  }
+}
