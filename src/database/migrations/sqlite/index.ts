@@ -1,3 +1,4 @@
+import { TrainingModules1795476000000 } from './1795476000000-TrainingModules';
 import { PeriodicReview1795474000000 } from './1795474000000-PeriodicReview';
 import { Releases1795470000000 } from './1795470000000-Releases';
 import { Approvals1795471000000 } from './1795471000000-Approvals';
@@ -15,4 +16,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   Approvals1795471000000,
   WorkLog1795472000000,
   PeriodicReview1795474000000,
+  TrainingModules1795476000000,
 ];
