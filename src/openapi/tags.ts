@@ -21,8 +21,14 @@ export const API_TAGS: [name: string, description: string][] = [
   ['Icons', 'Built-in icons (default avatar, bullets).'],
   ['Releases', 'Document control: released versions of guides and wikis that readers see (ENTERPRISE §1).'],
   ['Approvals', 'Approval processes, their assignment to documents, and requests signed with a password (§2).'],
-  ['Work log', 'Operators\' work-log entries, step-form data capture, sign-offs and the CSV export (§3).'],
+  ['Work log', "Operators' work-log entries, step-form data capture, sign-offs and the CSV export (§3)."],
   ['Periodic review', 'Review schedules, due and overdue documents, signed reviews and change requests (§5).'],
+  [
+    'Training modules',
+    'External training modules (ENTERPRISE §6): SCORM 1.2/2004, cmi5 and xAPI packages imported by upload or URL ' +
+      '(checked and extracted by a job: poll the progress), drafts published or rolled back, the player (signed, ' +
+      'sandboxed, outside the API origin) and registration commits.',
+  ],
   ['Audit', 'The tamper-evident audit chain (Admin).'],
   ['Health', 'Liveness and readiness for load balancers and orchestrators (outside /api/2.0).'],
   ['Operations', 'The API index and Prometheus metrics (METRICS_TOKEN).'],

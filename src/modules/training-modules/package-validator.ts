@@ -107,7 +107,8 @@ const openEntry = (zip: ZipFile, entry: Entry): Promise<Readable> =>
 
 /** yauzl's own name checks (`..`, absolute paths, backslashes) and format errors, as failure codes. */
 function classify(error: unknown): Error {
-  if (error instanceof PackageError) return error;
+  // PackageErrors and the caller's own reasons (a cancelled import) pass through; yauzl throws plain Errors.
+  if (error instanceof Error && error.constructor !== Error) return error;
   const message = (error as Error)?.message ?? String(error);
   if (/relative path|absolute path|invalid characters/i.test(message)) {
     return new PackageError('ZIP_UNSAFE_PATH', `Unsafe entry name: ${message}`);
@@ -134,6 +135,8 @@ function checkName(raw: string, limits: PackageLimits): string {
 }
 
 interface Walk {
+  /** Stops the walk with the signal's reason as soon as it is aborted. */
+  signal?: AbortSignal;
   /** Called for each file entry with its inflating stream (already checked and counted). */
   onFile?: (name: string, stream: Readable, entry: Entry) => Promise<void>;
   onProgress?: (inflated: number) => void;
@@ -177,6 +180,7 @@ async function walk(
       });
       zip.on('entry', (entry: Entry) => {
         void (async () => {
+          if (visit.signal?.aborted) throw visit.signal.reason;
           const name = checkName(entry.fileName, limits);
           const key = name.replace(/\/+$/, '');
           if (seen.has(key)) throw new PackageError('ZIP_UNSAFE_PATH', `Duplicate entry: ${name}`);
@@ -199,6 +203,7 @@ async function walk(
           let own = 0;
           const counter = new Transform({
             transform(chunk: Buffer, _encoding, done) {
+              if (visit.signal?.aborted) return done(visit.signal.reason as Error);
               own += chunk.length;
               inflated += chunk.length;
               if (inflated > limits.maxInflatedBytes) {
@@ -272,14 +277,18 @@ const DESCRIPTORS: [file: string, kind: 'cmi5' | 'scorm' | 'xapi'][] = [
  * Checks a package (ENTERPRISE §6.2) without writing anything: the archive, its descriptor and the
  * launch file. Throws a PackageError with the failure code; warnings are in the report.
  */
-export async function validatePackage(
-  file: string,
-  options: { limits?: Partial<PackageLimits>; onProgress?: (inflated: number) => void } = {},
-): Promise<PackageReport> {
+export interface PackageOptions {
+  limits?: Partial<PackageLimits>;
+  onProgress?: (inflated: number) => void;
+  signal?: AbortSignal;
+}
+
+export async function validatePackage(file: string, options: PackageOptions = {}): Promise<PackageReport> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const descriptors = new Map<string, Buffer>();
   const { files, inflated } = await walk(file, limits, {
     onProgress: options.onProgress,
+    signal: options.signal,
     onFile: async (name, stream) => {
       const lower = name.toLowerCase();
       if (DESCRIPTORS.some(([d]) => d === lower))
@@ -330,14 +339,11 @@ export function launchFile(launchPath: string): string | null {
 }
 
 /** Writes every file of a checked package under `dir`, counting as it goes (the same limits apply). */
-export async function extractPackage(
-  file: string,
-  dir: string,
-  options: { limits?: Partial<PackageLimits>; onProgress?: (inflated: number) => void } = {},
-): Promise<PackageFile[]> {
+export async function extractPackage(file: string, dir: string, options: PackageOptions = {}): Promise<PackageFile[]> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const { files } = await walk(file, limits, {
     onProgress: options.onProgress,
+    signal: options.signal,
     onFile: async (name, stream) => {
       const target = join(dir, ...name.split('/'));
       if (!target.startsWith(join(dir) + '/')) throw new PackageError('ZIP_UNSAFE_PATH', `Unsafe entry name: ${name}`);
