@@ -239,12 +239,12 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     const source = await this.uploadStream(request, limit, multipart);
     const first = await readMagic(source.stream);
     if (!ZIP_MAGIC.some((magic) => first.head.subarray(0, 4).equals(magic))) {
-      source.stream.destroy();
+      source.stream.resume();
       throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'The file is not a ZIP archive');
     }
     const total = multipart || !Number.isFinite(declared) ? null : declared;
     if (!(await this.move(row, 'receive', { source: 'upload', bytesTotal: total }, 'training_import.start'))) {
-      source.stream.destroy();
+      source.stream.resume();
       throw new RevisionConflictException(await this.one(importid));
     }
     const controller = new AbortController();
@@ -276,7 +276,9 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       if (source.truncated()) throw tooLarge(limit);
     } catch (error) {
       await writes.catch(() => undefined);
-      source.stream.destroy();
+      // The rest of the body is read and dropped (never stored), so that the answer reaches the client.
+      source.stream.unpipe();
+      source.stream.resume();
       this.receiving.delete(importid);
       await this.storage.removePartial(row.moduleid, importid);
       const current = await this.require(importid);
@@ -627,5 +629,6 @@ async function readMagic(stream: Readable): Promise<{ head: Buffer; rest: Readab
 
 async function* prefixed(head: Buffer, rest: Readable): AsyncGenerator<Buffer> {
   if (head.length) yield head;
-  for await (const chunk of rest) yield chunk as Buffer;
+  // Stopping early must not destroy the request: the rest of its body is dropped and the answer still sent.
+  for await (const chunk of rest.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
 }
