@@ -29,12 +29,19 @@ describe('Training imports (T5, T8, T10-T13)', () => {
 
   describe('T8 POST /imports', () => {
     it('401 without a token, 403 for a non-Admin, 422 for a bad body, 404 for an unknown module', async () => {
-      expect((await k.t.inject({ method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 1 } })).statusCode).toBe(401);
-      expect((await k.t.as(k.user.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 1 } })).statusCode).toBe(403);
+      expect((await k.t.inject({ method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 1 } })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (await k.t.as(k.user.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 1 } })).statusCode,
+      ).toBe(403);
       const bad = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 'x' } });
       expect(bad.statusCode).toBe(422);
       expect(bad.json().errors[0].field).toBe('moduleid');
-      expect((await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 999999 } })).statusCode).toBe(404);
+      expect(
+        (await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid: 999999 } }))
+          .statusCode,
+      ).toBe(404);
     });
 
     it('201 created; 409 with the running import while one runs', async () => {
@@ -65,7 +72,11 @@ describe('Training imports (T5, T8, T10-T13)', () => {
       const data = await scorm12Package();
       const started = await upload(k, importid, data);
       expect(started.statusCode).toBe(202);
-      expect(started.json()).toMatchObject({ status: 'validating', source: 'upload', progress: { percent: 60, bytes_done: data.length } });
+      expect(started.json()).toMatchObject({
+        status: 'validating',
+        source: 'upload',
+        progress: { percent: 60, bytes_done: data.length },
+      });
       await drainJobs(k);
       const done = await progress(k, importid);
       expect(done).toMatchObject({
@@ -75,7 +86,9 @@ describe('Training imports (T5, T8, T10-T13)', () => {
         error: null,
       });
       expect(done.finished_date).toEqual(expect.any(Number));
-      expect(readFileSync(join(k.dir, 'modules', String(moduleid), String(versionid), 'index.html'), 'utf8')).toBe(PAGE);
+      expect(readFileSync(join(k.dir, 'modules', String(moduleid), String(versionid), 'index.html'), 'utf8')).toBe(
+        PAGE,
+      );
       expect(existsSync(join(k.dir, 'incoming', `${importid}.zip`))).toBe(false);
       const module = await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/${moduleid}/imports` });
       expect(module.json().map((i: { importid: number }) => i.importid)).toEqual([importid]);
@@ -117,8 +130,14 @@ describe('Training imports (T5, T8, T10-T13)', () => {
         scos: [{ identifier: 'r', title: 'Lesson', href: 'index.html' }],
         launch_path: 'index.html',
       });
-      expect(body.files.map((f: { path: string }) => f.path).sort()).toEqual(['img/a.png', 'imsmanifest.xml', 'index.html']);
-      expect(body.preview_launch_url).toMatch(/^http:\/\/guides\.test\/training-content\/player\/[0-9a-f-]{36}\/\d+\/[\w-]+$/);
+      expect(body.files.map((f: { path: string }) => f.path).sort()).toEqual([
+        'img/a.png',
+        'imsmanifest.xml',
+        'index.html',
+      ]);
+      expect(body.preview_launch_url).toMatch(
+        /^http:\/\/guides\.test\/training-content\/player\/[0-9a-f-]{36}\/\d+\/[\w-]+$/,
+      );
       const draft = (await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/${moduleid}/usage` })).json();
       expect(draft.registrations.total).toBe(0);
     });
@@ -176,7 +195,9 @@ describe('Training imports (T5, T8, T10-T13)', () => {
       expect(failed).toMatchObject({ status: 'failed', error: { code: 'MANIFEST_NOT_AT_ROOT' }, versionid: null });
       expect(existsSync(join(k.dir, 'incoming', `${importid}.zip`))).toBe(false);
       expect(existsSync(join(k.dir, 'modules', String(moduleid), `.import-${importid}`))).toBe(false);
-      expect((await eventRows(k, 'training_import', importid)).map((e) => e.name)).toEqual(['training_module.import_failed']);
+      expect((await eventRows(k, 'training_import', importid)).map((e) => e.name)).toEqual([
+        'training_module.import_failed',
+      ]);
       const next = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid } });
       expect(next.statusCode).toBe(201);
     });
@@ -207,21 +228,35 @@ describe('Training imports (T5, T8, T10-T13)', () => {
       expect(twice.json()).toMatchObject({ importid });
       await drainJobs(k);
       expect((await upload(k, 99999, await scorm12Package())).statusCode).toBe(404);
-      expect((await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/imports/abc/progress` })).statusCode).toBe(404);
-      expect((await k.t.as(k.user.token, { method: 'GET', url: `${BASE}/imports/${importid}/progress` })).statusCode).toBe(403);
+      expect((await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/imports/abc/progress` })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await k.t.as(k.user.token, { method: 'GET', url: `${BASE}/imports/${importid}/progress` })).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('T11 cancel', () => {
     it('cancels a created import; a terminal one is 409 with the import', async () => {
       const { importid } = await draftWithImport(k, 'Cancel created');
-      const cancelled = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports/${importid}/cancel`, payload: {} });
+      const cancelled = await k.t.as(k.admin.token, {
+        method: 'POST',
+        url: `${BASE}/imports/${importid}/cancel`,
+        payload: {},
+      });
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json()).toMatchObject({ importid, status: 'cancelled' });
-      const again = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports/${importid}/cancel`, payload: {} });
+      const again = await k.t.as(k.admin.token, {
+        method: 'POST',
+        url: `${BASE}/imports/${importid}/cancel`,
+        payload: {},
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ importid, status: 'cancelled' });
-      expect((await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports/99999/cancel`, payload: {} })).statusCode).toBe(404);
+      expect(
+        (await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports/99999/cancel`, payload: {} })).statusCode,
+      ).toBe(404);
     });
 
     it('cancelling mid-upload stops the upload and removes its partial file', async () => {
@@ -242,7 +277,11 @@ describe('Training imports (T5, T8, T10-T13)', () => {
       expect((await progress(k, importid)).status).toBe('receiving');
       for (let i = 0; i < 200 && !existsSync(partial); i += 1) await new Promise((resolve) => setImmediate(resolve));
       expect(existsSync(partial)).toBe(true);
-      const cancelled = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports/${importid}/cancel`, payload: {} });
+      const cancelled = await k.t.as(k.admin.token, {
+        method: 'POST',
+        url: `${BASE}/imports/${importid}/cancel`,
+        payload: {},
+      });
       expect(cancelled.statusCode).toBe(200);
       expect(cancelled.json().status).toBe('cancelled');
       stream.end(data.subarray(600 * 1024));
@@ -257,7 +296,10 @@ describe('Training imports (T5, T8, T10-T13)', () => {
   describe('restart', () => {
     it('an import left working at boot fails with INTERRUPTED and its partial files are deleted', async () => {
       const { importid } = await draftWithImport(k, 'Interrupted');
-      await k.t.app.get(DataSource).getRepository(TrainingImportEntity).update({ importid }, { status: 'extracting', source: 'upload' });
+      await k.t.app
+        .get(DataSource)
+        .getRepository(TrainingImportEntity)
+        .update({ importid }, { status: 'extracting', source: 'upload' });
       const count = await k.t.app.get(TrainingImportsService).failInterrupted();
       expect(count).toBe(1);
       expect(await progress(k, importid)).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });

@@ -38,7 +38,11 @@ export const scorm12Manifest = (href = 'index.html') => `<?xml version="1.0"?>
 </manifest>`;
 
 export function scorm12Package(extra: ZipEntrySpec[] = []): Promise<Buffer> {
-  return zipBuffer([{ name: 'imsmanifest.xml', data: scorm12Manifest() }, { name: 'index.html', data: PAGE }, ...extra]);
+  return zipBuffer([
+    { name: 'imsmanifest.xml', data: scorm12Manifest() },
+    { name: 'index.html', data: PAGE },
+    ...extra,
+  ]);
 }
 
 export function multipartBody(data: Buffer, field = 'file', filename = 'package.zip') {
@@ -51,7 +55,10 @@ export function multipartBody(data: Buffer, field = 'file', filename = 'package.
 }
 
 /** A module with a draft (T2) and an import created for it (T8). */
-export async function draftWithImport(k: TrainingTest, title = 'Kit module'): Promise<{ moduleid: number; importid: number; versionid: number }> {
+export async function draftWithImport(
+  k: TrainingTest,
+  title = 'Kit module',
+): Promise<{ moduleid: number; importid: number; versionid: number }> {
   const created = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/drafts`, payload: { title } });
   expect(created.statusCode).toBe(201);
   const moduleid = created.json().moduleid as number;

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
+import type { LookupFunction } from 'node:net';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HttpStatus, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
@@ -68,6 +69,8 @@ const PROGRESS_STEP = 256 * 1024;
 export class TrainingImportsService implements OnModuleInit, OnApplicationBootstrap {
   private readonly logger = new Logger('TrainingImports');
   readonly storage: TrainingStorage;
+  /** Name resolution of byUrl downloads (default dns.lookup); tests answer hostile addresses through it. */
+  lookup: LookupFunction | undefined;
   /** Uploads being received by this instance, so that a cancel stops them at once. */
   private readonly receiving = new Map<number, AbortController>();
 
@@ -377,6 +380,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
           allow: this.config.training.urlAllow,
           limit: this.config.training.uploadLimit,
           signal: controller.signal,
+          lookup: this.lookup,
           onProgress: (done, total) => {
             if (done - reported < PROGRESS_STEP) return;
             reported = done;

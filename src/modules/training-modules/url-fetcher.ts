@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
@@ -28,6 +28,8 @@ export interface FetchOptions {
   idleTimeoutMs?: number;
   totalTimeoutMs?: number;
   maxRedirects?: number;
+  /** Name resolution (default dns.lookup); the filtering agent checks whatever address it answers. */
+  lookup?: LookupFunction;
 }
 
 /** Addresses never fetched (unless the host is allowed): loopback, private, link-local, unique-local, metadata, … */
@@ -169,12 +171,11 @@ export async function fetchToFile(raw: string, file: string, options: FetchOptio
   }
 }
 
-function asFetchError(error: unknown): Error {
+function asFetchError(error: unknown): FetchError {
   if (error instanceof FetchError) return error;
-  if (error instanceof Error && error.name !== 'AbortError' && !(error as { code?: string }).code) return error;
   const message = (error as Error)?.message ?? String(error);
-  if (/is not allowed|private|meta/i.test(message))
-    return new FetchError('URL_REFUSED', `The address was refused: ${message}`);
+  // request-filtering-agent: "DNS lookup <address>(…) is not allowed. Because, It is private IP address."
+  if (/is not allowed/i.test(message)) return new FetchError('URL_REFUSED', `The address was refused: ${message}`);
   return new FetchError('DOWNLOAD_FAILED', `The download failed: ${message}`);
 }
 
@@ -191,10 +192,19 @@ function request(url: URL, options: FetchOptions, signals: AbortSignal[]): Promi
   const get = secure ? https.get : http.get;
   return new Promise((resolve, reject) => {
     const abort = AbortSignal.any(signals);
-    const req = get(url, { agent, timeout: options.idleTimeoutMs ?? 30_000, signal: abort }, (response) => {
-      clearTimeout(connectTimer);
-      resolve(response);
-    });
+    const req = get(
+      url,
+      {
+        agent,
+        timeout: options.idleTimeoutMs ?? 30_000,
+        signal: abort,
+        ...(options.lookup ? { lookup: options.lookup } : {}),
+      },
+      (response) => {
+        clearTimeout(connectTimer);
+        resolve(response);
+      },
+    );
     const connectTimer = setTimeout(
       () => req.destroy(new FetchError('DOWNLOAD_FAILED', 'Connecting took longer than allowed')),
       options.connectTimeoutMs ?? 10_000,
