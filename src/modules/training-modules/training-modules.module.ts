@@ -16,7 +16,7 @@ import { TrainingPlayerService } from './training-player.service';
  */
 @Module({
   imports: [CoursesModule],
-  controllers: [TrainingImportsController, TrainingModulesController],
+  controllers: [TrainingModulesController, TrainingImportsController],
   providers: [
     TrainingModulesRepository,
     TrainingModulesService,

@@ -60,7 +60,7 @@ export class TrainingPlayerService {
     moduleid: number,
     versionid: number | undefined,
     caller: AuthenticatedUser,
-    options: { preview?: boolean } = {},
+    options: { preview?: boolean; registrationid?: string } = {},
   ): Promise<PlayerLaunchDto> {
     const module = await this.repository.findModule(moduleid);
     if (!module) throw notFound('Module');
@@ -90,7 +90,7 @@ export class TrainingPlayerService {
       const open = await this.repository.openRegistration(caller.userid, version.versionid, preview);
       if (open) return open;
       const row: TrainingRegistrationEntity = {
-        registrationid: randomUUID(),
+        registrationid: options.registrationid ?? randomUUID(),
         moduleid,
         versionid: version.versionid,
         userid: caller.userid,
