@@ -205,6 +205,7 @@ export function renderPlayer(data: PlayerPageData, nonce: string, runtimeUrl: st
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(version.title)}</title>
 <style>
   html, body { margin: 0; height: 100%; font-family: system-ui, sans-serif; }
