@@ -130,7 +130,7 @@ async function run() {
     check('the player page opens', opened.status() === 200, String(opened.status()));
     check(
       'the player hosts scorm-again (window.API)',
-      await page.evaluate(() => typeof window.API?.LMSInitialize === 'function'),
+      await page.evaluate(() => typeof globalThis.API?.LMSInitialize === 'function'),
     );
     const frame = await (await page.waitForSelector('iframe#content')).contentFrame();
     await frame.waitForSelector('#result[data-status]');
@@ -171,7 +171,7 @@ async function run() {
         commit.body.location === 'safety-rules',
       JSON.stringify(commit.body),
     );
-    const contentHeaders = await fetch(await frame.evaluate(() => window.location.href)).then((r) => [
+    const contentHeaders = await fetch(await frame.evaluate(() => globalThis.location.href)).then((r) => [
       r.headers.get('content-security-policy'),
       r.headers.get('x-content-type-options'),
     ]);

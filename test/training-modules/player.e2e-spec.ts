@@ -135,7 +135,7 @@ describe('Training player (T4), content and registration commits (E)', () => {
       const body = (await launch(k.user.token)).json();
       const page = await k.t.inject({ method: 'GET', url: local(body.launch_url) });
       const config = JSON.parse(/id="player-config">(.*?)<\/script>/s.exec(page.body)![1]);
-      const launchUrl = local(config.launchUrl) as string;
+      const launchUrl = local(config.launchUrl);
       const [, , , expires, sig] = launchUrl.split('/');
       const badSig = launchUrl.replace(sig, 'A'.repeat(43));
       expect((await k.t.inject({ method: 'GET', url: badSig })).statusCode).toBe(403);

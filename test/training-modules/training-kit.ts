@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AuditEventEntity } from '../../src/platform/audit/entities/audit-event.entity';
 import { DomainEventEntity } from '../../src/platform/events/entities/domain-event.entity';
+import type { TrainingImportDto } from '../../src/modules/training-modules/dto/training-response.dto';
 import { JobRunner } from '../../src/platform/jobs/job-runner';
 import { zipBuffer, type ZipEntrySpec } from '../../src/modules/training-modules/zip-writer';
 import { createUser, type CreatedUser } from '../factories/user.factory';
@@ -81,7 +82,7 @@ export const drainJobs = (k: TrainingTest) => k.t.app.get(JobRunner).drain();
 export async function progress(k: TrainingTest, importid: number) {
   const response = await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/imports/${importid}/progress` });
   expect(response.statusCode).toBe(200);
-  return response.json();
+  return response.json<TrainingImportDto>();
 }
 
 /** A module whose draft got the package and was published. */

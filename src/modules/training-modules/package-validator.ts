@@ -375,9 +375,7 @@ function parseXml(xml: string, name: string): Node {
     return result;
   } catch (error) {
     const detail =
-      typeof error === 'object' && error && 'err' in error
-        ? JSON.stringify((error as { err: unknown }).err)
-        : (error as Error).message;
+      typeof error === 'object' && error && 'err' in error ? JSON.stringify(error.err) : (error as Error).message;
     throw new PackageError('MANIFEST_INVALID', `${name} is not well-formed XML: ${detail}`);
   }
 }

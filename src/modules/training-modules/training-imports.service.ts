@@ -286,7 +286,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       await this.storage.removePartial(row.moduleid, importid);
       const current = await this.require(importid);
       if (current.status === 'cancelled') throw new RevisionConflictException(toImportDto(current));
-      const tooBig = error instanceof ApiException && error.getStatus() === HttpStatus.PAYLOAD_TOO_LARGE;
+      const tooBig = error instanceof ApiException && error.getStatus() === 413;
       await this.fail(
         current,
         tooBig ? 'ZIP_TOO_LARGE' : 'UPLOAD_FAILED',
