@@ -293,6 +293,40 @@ describe('Training imports (T5, T8, T10-T13)', () => {
     });
   });
 
+  describe('§8.6 who and gone for T5, T10-T13', () => {
+    it('401 without a token, 403 for a non-Admin, 404 for an unknown module or import', async () => {
+      const { moduleid, importid } = await draftWithImport(k, 'Who and gone');
+      const routes: [string, string][] = [
+        ['GET', `${BASE}/${moduleid}/imports`],
+        ['POST', `${BASE}/imports/${importid}/start/byUpload`],
+        ['POST', `${BASE}/imports/${importid}/cancel`],
+        ['GET', `${BASE}/imports/${importid}/progress`],
+        ['GET', `${BASE}/imports/${importid}/preview`],
+      ];
+      for (const [method, url] of routes) {
+        expect({ url, status: (await k.t.inject({ method: method as 'GET', url })).statusCode }).toEqual({
+          url,
+          status: 401,
+        });
+        const who = await k.t.as(k.user.token, { method: method as 'GET', url });
+        expect({ url, status: who.statusCode }).toEqual({ url, status: 403 });
+      }
+      const gone: [string, string][] = [
+        ['GET', `${BASE}/99999/imports`],
+        ['GET', `${BASE}/imports/99999/preview`],
+        ['GET', `${BASE}/imports/2147483648/progress`],
+      ];
+      for (const [method, url] of gone) {
+        const response = await k.t.as(k.admin.token, { method: method as 'GET', url });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      }
+      expect(
+        (await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/${moduleid}/imports?limit=0` })).statusCode,
+      ).toBe(422);
+      expect((await progress(k, importid)).status).toBe('created');
+    });
+  });
+
   describe('restart', () => {
     it('an import left working at boot fails with INTERRUPTED and its partial files are deleted', async () => {
       const { importid } = await draftWithImport(k, 'Interrupted');
