@@ -304,11 +304,11 @@ describe('Training imports (T5, T8, T10-T13)', () => {
         ['GET', `${BASE}/imports/${importid}/preview`],
       ];
       for (const [method, url] of routes) {
-        expect({ url, status: (await k.t.inject({ method: method as 'GET', url })).statusCode }).toEqual({
+        expect({ url, status: (await k.t.inject({ method: method, url })).statusCode }).toEqual({
           url,
           status: 401,
         });
-        const who = await k.t.as(k.user.token, { method: method as 'GET', url });
+        const who = await k.t.as(k.user.token, { method: method, url });
         expect({ url, status: who.statusCode }).toEqual({ url, status: 403 });
       }
       const gone: [string, string][] = [
@@ -317,7 +317,7 @@ describe('Training imports (T5, T8, T10-T13)', () => {
         ['GET', `${BASE}/imports/2147483648/progress`],
       ];
       for (const [method, url] of gone) {
-        const response = await k.t.as(k.admin.token, { method: method as 'GET', url });
+        const response = await k.t.as(k.admin.token, { method: method, url });
         expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
       }
       expect(
