@@ -15,6 +15,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { HealthModule } from './modules/health/health.module';
 import { OperationsModule } from './modules/operations/operations.module';
 import { PagesModule } from './modules/pages/pages.module';
+import { TrainingModulesModule } from './modules/training-modules/training-modules.module';
 import { IconsModule } from './modules/icons/icons.module';
 import { TeamsApiModule } from './modules/teams/teams-api.module';
 import { UsersModule } from './modules/users/users.module';
@@ -75,6 +76,7 @@ export class AppModule {
         PeriodicReviewModule,
         SearchModule,
         QuizzesModule,
+        TrainingModulesModule,
         ...extraModules,
       ],
       providers: [

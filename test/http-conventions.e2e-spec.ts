@@ -316,7 +316,9 @@ describe('HTTP conventions (DESIGN §2)', () => {
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-methods']).toContain('PATCH');
-      expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-App-Id, Content-Type, X-Request-Id');
+      expect(res.headers['access-control-allow-headers']).toBe(
+        'Authorization, X-App-Id, Content-Type, X-Request-Id, X-Registration-Token',
+      );
       const simple = await t.inject({ method: 'GET', url: '/health', headers: { origin: 'https://app.example' } });
       expect(simple.headers['access-control-allow-origin']).toBe('*');
     });

@@ -17,6 +17,7 @@ import { registerSerializationHook } from '../common/http/serialization-hook';
 import { RouteTable } from '../common/http/route-table';
 import { RateLimitsService } from '../common/rate-limit/rate-limits.service';
 import { MetricsService } from '../modules/operations/metrics.service';
+import { TrainingPlayerPage } from '../modules/training-modules/training-player.page';
 import { PagesService } from '../modules/pages/pages.service';
 import type { AppConfig } from '../config/app-config';
 import { API_PREFIX, buildOpenApiDocument, serveOpenApi } from '../openapi/openapi';
@@ -36,7 +37,7 @@ export interface CreateAppOptions {
 /** Operations routes live outside /api/2.0 (as do the HTML pages, which PagesService registers itself). */
 const OUTSIDE_API_PREFIX = ['health', 'health/live', 'health/ready', 'metrics'];
 
-const CORS_HEADERS = ['Authorization', 'X-App-Id', 'Content-Type', 'X-Request-Id'];
+const CORS_HEADERS = ['Authorization', 'X-App-Id', 'Content-Type', 'X-Request-Id', 'X-Registration-Token'];
 
 /**
  * Errors raised before a route handler (body parsing, limits, URL decoding) go to the one error handler
@@ -116,6 +117,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   await app.get(RateLimitsService).register(fastify);
   app.get(MetricsService).attach(fastify);
   app.get(PagesService).register(fastify);
+  app.get(TrainingPlayerPage).register(fastify);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: OUTSIDE_API_PREFIX.map((path) => ({ path, method: RequestMethod.GET })),
   });

@@ -42,6 +42,12 @@ describe('loadConfig', () => {
       mail: { smtpUrl: undefined, from: 'Repair Guides <no-reply@localhost>' },
       signingSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string,
       trustProxy: false,
+      training: {
+        contentUrl: 'http://127.0.0.1:3000/training-content',
+        dir: './data/training',
+        uploadLimit: 524288000,
+        urlAllow: [],
+      },
       metricsToken: undefined,
       redis: undefined,
       rateLimit: {
@@ -60,6 +66,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: expected pretty or json/);
+  });
+
+  it('reads the training settings: TRAINING_CONTENT_URL, TRAINING_UPLOAD_LIMIT, TRAINING_URL_ALLOW', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://guides.example.com/',
+      TRAINING_URL_ALLOW: ' Packages.Intra:8080, files.example.com ',
+      TRAINING_UPLOAD_LIMIT: '1048576',
+    });
+    expect(config.training).toEqual({
+      contentUrl: 'https://guides.example.com/training-content',
+      dir: './data/training',
+      uploadLimit: 1048576,
+      urlAllow: ['packages.intra:8080', 'files.example.com'],
+    });
+    expect(loadConfig({ TRAINING_CONTENT_URL: 'https://content.example.com/' }).training.contentUrl).toBe(
+      'https://content.example.com',
+    );
+    expect(() => loadConfig({ TRAINING_URL_ALLOW: 'http://x.example.com' })).toThrow(
+      /TRAINING_URL_ALLOW: expected a comma list/,
+    );
+    expect(() => loadConfig({ TRAINING_UPLOAD_LIMIT: 'lots' })).toThrow(/TRAINING_UPLOAD_LIMIT/);
   });
 
   it('takes METRICS_TOKEN of at least 16 characters', () => {

@@ -148,6 +148,24 @@ export const envSchema = z.object({
   RATE_LIMIT_REGISTRATIONS_PER_ADDRESS: integer(20, 0, 1_000_000_000),
   RATE_LIMIT_REGISTRATION_WINDOW: integer(3600, 1, 86_400),
   RATE_LIMIT_SYNC_MS: integer(1000, 10, 60_000),
+  TRAINING_DIR: z.string().trim().min(1).default('./data/training'),
+  TRAINING_CONTENT_URL: url('base of training package files, e.g. https://training-content.example.com'),
+  TRAINING_UPLOAD_LIMIT: integer(500 * MIB, 1024, 16 * 1024 * MIB),
+  TRAINING_URL_ALLOW: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const list = value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean);
+      const valid = (entry: string) => /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/.test(entry);
+      if (!list.every(valid)) {
+        ctx.addIssue({ code: 'custom', message: 'expected a comma list of host or host:port' });
+        return z.NEVER;
+      }
+      return list;
+    }),
 });
 
 /** A limit of `max` events per `windowSeconds`; max 0 turns it off. */
@@ -231,6 +249,19 @@ export interface AppConfig {
   /** Rate-limit counters go to Redis when set, else to the database. */
   redis: { url: string; keyPrefix: string } | undefined;
   rateLimit: RateLimitConfig;
+  training: TrainingConfig;
+}
+
+/** External training modules (ENTERPRISE §6). */
+export interface TrainingConfig {
+  /** Where packages are stored: `{dir}/modules/{moduleid}/{versionid}/`, uploads under `{dir}/incoming/`. */
+  dir: string;
+  /** Base of package file URLs and of the player page, without a trailing slash. */
+  contentUrl: string;
+  /** Largest package accepted by byUpload and byUrl (bytes). */
+  uploadLimit: number;
+  /** `host` or `host:port` entries (lowercase) exempt from the byUrl address filter; plain http allowed. */
+  urlAllow: string[];
 }
 
 export class ConfigError extends Error {
@@ -299,14 +330,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) problems.push('SIGNING_SECRET: required in production');
   if (e.MEDIA_STORAGE === 's3' && !e.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
   if (problems.length) throw new ConfigError(problems);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
-      /\/+$/,
-      '',
-    ),
+    publicUrl,
     database,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
@@ -361,6 +393,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         windowSeconds: e.RATE_LIMIT_REGISTRATION_WINDOW,
       },
       syncMs: e.RATE_LIMIT_SYNC_MS,
+    },
+    training: {
+      dir: e.TRAINING_DIR,
+      contentUrl: (e.TRAINING_CONTENT_URL ?? `${publicUrl}/training-content`).replace(/\/+$/, ''),
+      uploadLimit: e.TRAINING_UPLOAD_LIMIT,
+      urlAllow: e.TRAINING_URL_ALLOW,
     },
   };
 }

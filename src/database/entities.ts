@@ -14,6 +14,10 @@ import { UserBadgeEntity } from '../modules/reputation/entities/user-badge.entit
 import { TeamMemberEntity } from '../modules/teams/entities/team-member.entity';
 import { TeamEntity } from '../modules/teams/entities/team.entity';
 import { UserEntity } from '../modules/users/entities/user.entity';
+import { TrainingModuleEntity } from '../modules/training-modules/entities/training-module.entity';
+import { TrainingVersionEntity } from '../modules/training-modules/entities/training-version.entity';
+import { TrainingImportEntity } from '../modules/training-modules/entities/training-import.entity';
+import { TrainingRegistrationEntity } from '../modules/training-modules/entities/training-registration.entity';
 import { DocumentEntity } from '../modules/media/entities/document.entity';
 import { ImageEntity } from '../modules/media/entities/image.entity';
 import { MediaUsageEntity } from '../modules/media/entities/media-usage.entity';
@@ -132,4 +136,8 @@ export const ENTITIES = [
   QuizAssociationEntity,
   QuizSessionEntity,
   QuizSubmissionEntity,
+  TrainingModuleEntity,
+  TrainingVersionEntity,
+  TrainingImportEntity,
+  TrainingRegistrationEntity,
 ];

@@ -168,4 +168,23 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
       ],
     },
   },
+  // Training modules: the demo module 1 has a current version and a draft with a package ready to publish;
+  // the demo Admin has a registration of it (DEMO_REGISTRATIONID). POST drafts creates module 2.
+  'post /api/2.0/external_training_modules/drafts': {
+    body: { title: 'Swollen batteries: what to do', description: 'Spotting, handling and storing swollen cells.' },
+  },
+  'put /api/2.0/external_training_modules/{id}/current': { path: { id: 1 }, body: {} },
+  'put /api/2.0/external_training_modules/{id}/draft': {
+    path: { id: 2 },
+    body: { title: 'Swollen batteries (workshop edition)', mastery_score: 80, launch_method: 'iframe' },
+  },
+  'put /api/2.0/external_training_modules/registrations/{registrationid}': {
+    path: { registrationid: '00000000-0000-4000-8000-00000000d001' },
+    body: { status: 'incomplete', location: 'safety-rules', suspend_data: 'step=2' },
+  },
+  'post /api/2.0/external_training_modules/imports': { body: { moduleid: 2 } },
+  'post /api/2.0/external_training_modules/imports/{importid}/start/byUrl': {
+    path: { importid: 3 },
+    body: { url: 'https://packages.example.com/swollen-batteries.zip' },
+  },
 };

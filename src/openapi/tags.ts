@@ -34,6 +34,12 @@ export const API_TAGS: [name: string, description: string][] = [
     'Quizzes',
     'Survey-builder quizzes with immutable revisions, their guides, wikis and course stages, and graded sessions (§4).',
   ],
+  [
+    'Training modules',
+    'External training modules (ENTERPRISE §6): SCORM 1.2/2004, cmi5 and xAPI packages imported by upload or URL ' +
+      '(checked and extracted by a job: poll the progress), drafts published or rolled back, the player (signed, ' +
+      'sandboxed, outside the API origin) and registration commits.',
+  ],
   ['Audit', 'The tamper-evident audit chain (Admin).'],
   ['Health', 'Liveness and readiness for load balancers and orchestrators (outside /api/2.0).'],
   ['Operations', 'The API index and Prometheus metrics (METRICS_TOKEN).'],

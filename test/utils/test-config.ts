@@ -20,6 +20,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SCHEDULER_ENABLED: 'false',
     PUBLIC_URL: 'http://guides.test',
     MEDIA_DIR: '/tmp/rgcs-test-media',
+    TRAINING_DIR: '/tmp/rgcs-test-training',
     // Suites make thousands of requests from one address and register users freely; the rate-limit
     // tests set their own limits.
     RATE_LIMIT_API_MAX: '1000000',

@@ -6,10 +6,25 @@ import { ApiException } from './api-errors';
 export interface BodyRouteConfig {
   /** The handler receives the raw bytes (media uploads) instead of parsed JSON. */
   rawBody?: boolean;
+  /**
+   * The handler receives the unread body stream (large uploads written to disk as they arrive) when the
+   * Content-Type is one of these, or a multipart form (read through request.file()). Other types are 415
+   * before the body is read; the handler enforces its own size limit.
+   */
+  streamBody?: string[];
 }
 
-const isRawRoute = (request: FastifyRequest) =>
-  Boolean((request.routeOptions?.config as BodyRouteConfig | undefined)?.rawBody);
+const routeConfig = (request: FastifyRequest) => request.routeOptions?.config as BodyRouteConfig | undefined;
+const isRawRoute = (request: FastifyRequest) => Boolean(routeConfig(request)?.rawBody);
+
+/** Content types whose bodies may be streamed to a handler (streamBody routes); elsewhere they are buffered. */
+export const STREAMABLE_TYPES = ['application/zip', 'application/x-zip-compressed'];
+
+const mediaType = (request: FastifyRequest) =>
+  String(request.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 
 const tooLarge = (limit: number) =>
   new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit} bytes`);
@@ -22,30 +37,70 @@ export function registerBodyParsers(fastify: FastifyInstance, limits: { body: nu
   fastify.removeAllContentTypeParsers();
 
   fastify.addHook('onRequest', async (request) => {
+    const stream = routeConfig(request)?.streamBody;
+    if (stream) {
+      const type = mediaType(request);
+      const hasBody =
+        request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
+      if (hasBody && type !== 'multipart/form-data' && !stream.includes(type)) {
+        throw new ApiException(
+          HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+          `Send ${stream.join(' or ')}, or a multipart form with the field "file"`,
+        );
+      }
+      return;
+    }
     const declared = Number(request.headers['content-length']);
     const limit = isRawRoute(request) ? limits.upload : limits.body;
     if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   });
 
+  const parseBuffered = (
+    request: FastifyRequest,
+    body: Buffer,
+    done: (error: Error | null, body?: unknown) => void,
+  ) => {
+    if (isRawRoute(request)) return done(null, body);
+    if (body.length > limits.body) return done(tooLarge(limits.body), undefined);
+    const text = body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+      return done(
+        new ApiException(HttpStatus.BAD_REQUEST, `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`),
+        undefined,
+      );
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiException(HttpStatus.BAD_REQUEST, 'Request body is not valid JSON'), undefined);
+    }
+  };
+
   fastify.addContentTypeParser(
     '*',
     { parseAs: 'buffer', bodyLimit: Math.max(limits.body, limits.upload) },
-    (request, body: Buffer, done) => {
-      if (isRawRoute(request)) return done(null, body);
-      if (body.length > limits.body) return done(tooLarge(limits.body), undefined);
-      const text = body.toString('utf8');
-      if (text.trim() === '') return done(null, undefined);
-      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-        return done(
-          new ApiException(HttpStatus.BAD_REQUEST, `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`),
-          undefined,
-        );
-      }
-      try {
-        done(null, JSON.parse(text));
-      } catch {
-        done(new ApiException(HttpStatus.BAD_REQUEST, 'Request body is not valid JSON'), undefined);
-      }
-    },
+    parseBuffered,
   );
+
+  // ZIP bodies go unread to streamBody routes; elsewhere they are read like any other body.
+  fastify.addContentTypeParser(STREAMABLE_TYPES, (request, payload, done) => {
+    if (routeConfig(request)?.streamBody) return done(null, payload);
+    const limit = isRawRoute(request) ? limits.upload : Math.max(limits.body, limits.upload);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        payload.removeAllListeners('data');
+        payload.resume();
+        return done(tooLarge(limit), undefined);
+      }
+      chunks.push(chunk);
+    });
+    payload.on('error', (error) => done(error, undefined));
+    payload.on('end', () => {
+      if (size <= limit) parseBuffered(request, Buffer.concat(chunks), done);
+    });
+  });
 }

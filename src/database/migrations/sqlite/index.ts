@@ -1,5 +1,6 @@
 import { Search1795477000000 } from './1795477000000-Search';
 import { Quizzes1795475000000 } from './1795475000000-Quizzes';
+import { TrainingModules1795476000000 } from './1795476000000-TrainingModules';
 import { PeriodicReview1795474000000 } from './1795474000000-PeriodicReview';
 import { Releases1795470000000 } from './1795470000000-Releases';
 import { Approvals1795471000000 } from './1795471000000-Approvals';
@@ -18,5 +19,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   WorkLog1795472000000,
   PeriodicReview1795474000000,
   Quizzes1795475000000,
+  TrainingModules1795476000000,
   Search1795477000000,
 ];

@@ -1,0 +1,267 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IMPORT_STATUSES, type ImportSource, type ImportStatus } from '../entities/training-import.entity';
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '../entities/training-registration.entity';
+import {
+  LAUNCH_METHODS,
+  STANDARDS,
+  VERSION_STATUSES,
+  type LaunchMethod,
+  type TrainingStandard,
+  type VersionStatus,
+} from '../entities/training-version.entity';
+
+/** A version of a module's package (ENTERPRISE §6.1). */
+export class TrainingVersionDto {
+  versionid: number;
+
+  @ApiProperty({ enum: VERSION_STATUSES })
+  status: VersionStatus;
+
+  /** null until a package is imported. */
+  @ApiProperty({ enum: STANDARDS, nullable: true })
+  standard: TrainingStandard | null;
+
+  title: string;
+
+  /** The file the player frames, relative to the package root (or an external cmi5 AU's URL). */
+  @ApiProperty({ type: 'string', nullable: true, example: 'index.html' })
+  launch_path: string | null;
+
+  @ApiProperty({ enum: LAUNCH_METHODS })
+  launch_method: LaunchMethod;
+
+  /** 0-100, or null. */
+  @ApiProperty({ type: 'integer', nullable: true })
+  mastery_score: number | null;
+
+  sco_count: number;
+
+  file_count: number;
+
+  /** Size of the ZIP archive in bytes. */
+  package_bytes: number;
+
+  /** SHA-256 (hex) of the ZIP archive; null while the version has no package. */
+  @ApiProperty({ type: 'string', nullable: true })
+  package_sha256: string | null;
+
+  created_date: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  published_date: number | null;
+}
+
+/** An external training module (ENTERPRISE §6.1). */
+export class TrainingModuleDto {
+  moduleid: number;
+
+  title: string;
+
+  description: string;
+
+  @ApiProperty({ type: TrainingVersionDto, nullable: true })
+  current: TrainingVersionDto | null;
+
+  /** Admins only (null for others). */
+  @ApiProperty({ type: TrainingVersionDto, nullable: true })
+  draft: TrainingVersionDto | null;
+
+  created_date: number;
+
+  modified_date: number;
+}
+
+export class ImportProgressDto {
+  @ApiProperty({ enum: IMPORT_STATUSES })
+  stage: ImportStatus;
+
+  /** 0-100: receiving 0-60, validating 60-70, extracting 70-100. */
+  percent: number;
+
+  bytes_done: number;
+
+  /** Known once the size is known (Content-Length, or the whole body received). */
+  @ApiProperty({ type: 'integer', nullable: true })
+  bytes_total: number | null;
+}
+
+export class ImportMessageDto {
+  @ApiProperty({ example: 'MULTI_SCO' })
+  code: string;
+
+  message: string;
+}
+
+/** An import of a package into a module's draft (ENTERPRISE §6.2). */
+export class TrainingImportDto {
+  importid: number;
+
+  moduleid: number;
+
+  @ApiProperty({ enum: ['upload', 'url'], nullable: true })
+  source: ImportSource | null;
+
+  @ApiProperty({ enum: IMPORT_STATUSES })
+  status: ImportStatus;
+
+  progress: ImportProgressDto;
+
+  @ApiProperty({ type: [ImportMessageDto] })
+  warnings: ImportMessageDto[];
+
+  /** Why the import failed (NOT_A_ZIP, ZIP_BOMB, URL_REFUSED, INTERRUPTED, …); null otherwise. */
+  @ApiProperty({ type: ImportMessageDto, nullable: true })
+  error: ImportMessageDto | null;
+
+  /** The draft version that received the package, once complete. */
+  @ApiProperty({ type: 'integer', nullable: true })
+  versionid: number | null;
+
+  created_date: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  finished_date: number | null;
+}
+
+export class PackageScoDto {
+  identifier: string;
+  title: string;
+  href: string;
+}
+
+export class PackageManifestDto {
+  @ApiProperty({ type: 'string', nullable: true })
+  identifier: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  title: string | null;
+
+  @ApiProperty({ enum: STANDARDS })
+  standard: TrainingStandard;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  schemaversion: string | null;
+
+  @ApiProperty({ type: [PackageScoDto] })
+  scos: PackageScoDto[];
+
+  launch_path: string;
+}
+
+export class PackageFileDto {
+  path: string;
+  bytes: number;
+}
+
+/** T13: what a completed import brought, and a signed URL to try it. */
+export class ImportPreviewDto {
+  import: TrainingImportDto;
+
+  manifest: PackageManifestDto;
+
+  @ApiProperty({ type: [PackageFileDto] })
+  files: PackageFileDto[];
+
+  /** The player page on the draft (an Admin preview; usage does not count it). */
+  preview_launch_url: string;
+}
+
+export class PlayerResumeDto {
+  @ApiProperty({ type: 'string', nullable: true })
+  location: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  suspend_data: string | null;
+}
+
+export class PlayerRuntimeDto {
+  @ApiProperty({ enum: ['API', 'API_1484_11', 'cmi5', 'xapi'] })
+  api: 'API' | 'API_1484_11' | 'cmi5' | 'xapi';
+
+  /** PUT here with `X-Registration-Token: <commit_token>`. */
+  commit_url: string;
+
+  commit_token: string;
+
+  @ApiProperty({ type: PlayerResumeDto, nullable: true })
+  resume: PlayerResumeDto | null;
+}
+
+/** T4: how to open a module. */
+export class PlayerLaunchDto {
+  moduleid: number;
+
+  versionid: number;
+
+  @ApiProperty({ enum: STANDARDS })
+  standard: TrainingStandard;
+
+  registrationid: string;
+
+  /** The service's player page (absolute, signed; valid 4 h). */
+  launch_url: string;
+
+  @ApiProperty({ enum: LAUNCH_METHODS })
+  launch_method: LaunchMethod;
+
+  expires_date: number;
+
+  runtime: PlayerRuntimeDto;
+}
+
+export class UsageCourseDto {
+  course_wikiid: number;
+  course_title: string;
+  course_stageid: number;
+}
+
+export class UsageRegistrationsDto {
+  total: number;
+  not_attempted: number;
+  incomplete: number;
+  completed: number;
+  passed: number;
+  failed: number;
+}
+
+/** T3: the course stages that use a module and its registrations by status (previews not counted). */
+export class TrainingUsageDto {
+  moduleid: number;
+
+  @ApiProperty({ type: [UsageCourseDto] })
+  courses: UsageCourseDto[];
+
+  registrations: UsageRegistrationsDto;
+}
+
+/** A learner's attempt (ENTERPRISE §6.1, E). */
+export class TrainingRegistrationDto {
+  registrationid: string;
+
+  moduleid: number;
+
+  versionid: number;
+
+  userid: number;
+
+  @ApiProperty({ enum: REGISTRATION_STATUSES })
+  status: RegistrationStatus;
+
+  /** -1..1, or null. */
+  @ApiProperty({ type: 'number', nullable: true })
+  score_scaled: number | null;
+
+  total_time_s: number;
+
+  @ApiProperty({ type: 'string', nullable: true })
+  location: string | null;
+
+  started_date: number;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  last_commit_date: number | null;
+
+  /** Set once, when the registration first finishes (completed, passed or failed). */
+  @ApiProperty({ type: 'integer', nullable: true })
+  completed_date: number | null;
+}
