@@ -126,7 +126,7 @@ export async function measureExport(options, target, sizes) {
 export async function measureTick(options, env, db, sizes) {
   if (!selected(options, 'review-tick') || !sizes.reviews) return undefined;
   log(`\nreview-tick: the periodic-review task once over ${sizes.reviews} scheduled documents (tick-entry.mjs)…`);
-  const proc = startNode(resolve(ROOT, 'scripts/bench/tick-entry.mjs'), [], { ...env, SCHEDULER_ENABLED: 'false', PORT: '0' }, [
+  const proc = startNode(resolve(ROOT, 'scripts/bench/tick-entry.mjs'), [], { ...env, SCHEDULER_ENABLED: 'false' }, [
     '--expose-gc',
   ]);
   const exit = await proc.exited;

@@ -1,18 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
-import type { DocType } from '../../platform/documents/document-registry';
+import { SqlReader, type SqlRow } from '../../database/sql-reader';
+import type { DocType, LabelSql } from '../../platform/documents/document-registry';
+import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
 import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
 import { ChangeRequestEntity } from './entities/change-request.entity';
 import { ReviewDocumentEntity } from './entities/review-document.entity';
 import { ReviewEntity } from './entities/review.entity';
 import { ReviewScheduleEntity } from './entities/review-schedule.entity';
 
+/** A review document with its schedule, its document's label values and its effective reviewer's columns. */
+export interface LabelledDocumentRow {
+  document: ReviewDocumentEntity;
+  schedule: ReviewScheduleEntity;
+  label: { title: unknown; authorid: unknown; urlKey: unknown };
+  reviewer: UserLightColumns | null;
+}
+
+const USER_LIGHT: (keyof UserLightColumns)[] = ['userid', 'username', 'uniqueUsername', 'joinDate', 'imageid', 'reputation'];
+
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
 @Injectable()
 export class PeriodicReviewRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
 
   private get manager(): EntityManager {
     return this.dataSource.manager;
@@ -281,6 +297,62 @@ export class PeriodicReviewRepository {
     if (state === 'open') query.andWhere(`:now >= ${opens} AND :now < d.next_due_date`, { now });
     if (state === 'overdue') query.andWhere(':now >= d.next_due_date', { now });
     return query.orderBy('d.prdid', 'ASC').offset(offset).limit(limit).getMany();
+  }
+
+  /**
+   * P6 in ONE statement: the page of documents `userid` reviews (effective reviewer, or a member of the
+   * schedule's default team) in `state` at `now`, each with its schedule, its document's label values
+   * (`labels`: the document providers' SQL per doctype) and its effective reviewer's user columns.
+   */
+  async pageLabelledDocumentsReviewedBy(
+    userid: number,
+    state: 'scheduled' | 'open' | 'overdue' | undefined,
+    now: number,
+    offset: number,
+    limit: number,
+    labels: Map<DocType, LabelSql>,
+  ): Promise<LabelledDocumentRow[]> {
+    const pick = (field: keyof LabelSql) =>
+      `CASE d.doctype ${[...labels].map(([doctype, sql]) => `WHEN '${doctype}' THEN ${sql[field]}`).join(' ')} END`;
+    const author =
+      "CASE d.doctype WHEN 'GUIDE' THEN (SELECT g.authorid FROM guides g WHERE g.guideid = d.docid)" +
+      ' ELSE (SELECT w.authorid FROM wikis w WHERE w.wikiid = d.docid) END';
+    const opens = 'd.next_due_date - s.completion_window_days * 86400';
+    const states = {
+      scheduled: { sql: ` AND ? < ${opens}`, params: [now] },
+      open: { sql: ` AND ? >= ${opens} AND ? < d.next_due_date`, params: [now, now] },
+      overdue: { sql: ' AND ? >= d.next_due_date', params: [now] },
+    };
+    const text = `SELECT page.*, ${this.columns(UserEntity, 'u', USER_LIGHT)}
+      FROM (SELECT ${this.columns(ReviewDocumentEntity, 'd')}, ${this.columns(ReviewScheduleEntity, 's')},
+              ${pick('title')} AS lbl_title, ${pick('authorid')} AS lbl_authorid, ${pick('urlKey')} AS lbl_url_key
+            FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
+            WHERE d.member_slot = 1
+              AND (COALESCE(d.reviewer_userid, s.default_reviewer_userid, ${author}) = ?
+                OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = ?))
+              ${state ? states[state].sql : ''}
+            ORDER BY d.prdid LIMIT ${Number(limit)} OFFSET ${Number(offset)}) page
+      LEFT JOIN users u ON u.userid = COALESCE(page.d_reviewer_userid, page.s_default_reviewer_userid, page.lbl_authorid)
+      ORDER BY page.d_prdid`;
+    const rows = await this.sql.rows(text, [userid, userid, ...(state ? states[state].params : [])]);
+    const document = this.sql.hydrator(ReviewDocumentEntity, 'd_');
+    const schedule = this.sql.hydrator(ReviewScheduleEntity, 's_');
+    const user = this.sql.hydrator(UserEntity, 'u_');
+    return rows.map((row: SqlRow) => ({
+      document: document(row),
+      schedule: schedule(row),
+      label: { title: row.lbl_title, authorid: row.lbl_authorid, urlKey: row.lbl_url_key },
+      reviewer: row.u_userid === null || row.u_userid === undefined ? null : user(row),
+    }));
+  }
+
+  /** `alias.column AS alias_column` for an entity's columns (or some of its properties). */
+  private columns(target: EntityTarget<ObjectLiteral>, alias: string, only?: string[]): string {
+    return this.dataSource
+      .getMetadata(target)
+      .columns.filter((c) => !only || only.includes(c.propertyName))
+      .map((c) => `${alias}.${c.databaseName} AS ${alias}_${c.databaseName}`)
+      .join(', ');
   }
 
   /**
