@@ -80,7 +80,7 @@ export async function enterpriseWriteParity(writes, targets) {
 export async function measureExport(options, target, sizes) {
   if (!selected(options, 'worklog-export') || !sizes.worklog) return undefined;
   log('\nworklog-export: GET /work_log/export.csv?guideid=1 (Admin), streamed and discarded…');
-  global.gc?.();
+  globalThis.gc?.();
   await new Promise((r) => setTimeout(r, 500));
   const pid = target.proc.pid;
   const reset = resetPeakRss(pid);

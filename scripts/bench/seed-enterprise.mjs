@@ -257,7 +257,7 @@ export async function seedEnterprise(db, options, ctx) {
     for (let start = 1; start <= sizes.reviews; start += CHUNK) {
       const rows = [];
       for (let d = start; d < Math.min(sizes.reviews + 1, start + CHUNK); d++) {
-        const [doctype, docid] = reviewDocument(d, guides, categories);
+        const [doctype, docid] = reviewDocument(d, guides);
         rows.push([d, ((d - 1) % SCHEDULES) + 1, doctype, docid, reviewerOf(d), 1, NOW - 400 * DAY,
           NOW - 300 * DAY, dueDate(d), 'scheduled', null]);
       }
@@ -272,7 +272,7 @@ export async function seedEnterprise(db, options, ctx) {
 }
 
 /** Document d (1-based): guides first, then categories, then the extra WIKI pages. */
-export function reviewDocument(d, guides, categories) {
+export function reviewDocument(d, guides) {
   if (d <= guides) return ['GUIDE', d];
   return ['WIKI', d - guides];
 }

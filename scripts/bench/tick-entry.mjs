@@ -14,7 +14,7 @@ const { REVIEW_TICK } = require(resolve(BUILD_DIR, 'src/modules/periodic-review/
 const status = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
 
 const app = await createApp(loadConfig()); // initialised, not listening
-global.gc?.();
+globalThis.gc?.();
 let reset = true;
 try {
   writeFileSync('/proc/self/clear_refs', '5');

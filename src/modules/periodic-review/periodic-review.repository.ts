@@ -380,6 +380,33 @@ export class PeriodicReviewRepository {
     return entities.map((row, i) => ({ row, state: raw[i].computed_state }));
   }
 
+  /**
+   * Stores each document's notified state unless another run changed it first (its stored state is no
+   * longer `from`); answers the prdids this call changed. Inside the caller's transaction: the rows are
+   * read under lock (MySQL; SQLite write transactions run one at a time), then one UPDATE per new state.
+   */
+  async markNotifiedMany(changes: { prdid: number; from: string; to: string }[]): Promise<Set<number>> {
+    if (!changes.length) return new Set();
+    const ids = changes.map((c) => c.prdid);
+    const lock = this.dataSource.options.type !== 'better-sqlite3' ? ' FOR UPDATE' : '';
+    const rows = await this.manager.query<{ prdid: number | string; notified_state: string }[]>(
+      `SELECT prdid, notified_state FROM periodic_review_documents WHERE prdid IN (${ids.map(() => '?').join(', ')})` +
+        ` AND member_slot = 1${lock}`,
+      ids,
+    );
+    const stored = new Map(rows.map((r) => [Number(r.prdid), r.notified_state]));
+    const moving = changes.filter((c) => stored.get(c.prdid) === c.from);
+    const byState = new Map<string, number[]>();
+    for (const c of moving) byState.set(c.to, [...(byState.get(c.to) ?? []), c.prdid]);
+    for (const [to, prdids] of byState) {
+      await this.manager.query(
+        `UPDATE periodic_review_documents SET notified_state = ? WHERE prdid IN (${prdids.map(() => '?').join(', ')})`,
+        [to, ...prdids],
+      );
+    }
+    return new Set(moving.map((c) => c.prdid));
+  }
+
   /** Stores the notified state unless another run did first; answers whether this call changed it. */
   async markNotified(prdid: number, from: string, to: string): Promise<boolean> {
     const result = await this.manager

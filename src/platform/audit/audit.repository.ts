@@ -35,6 +35,55 @@ export class AuditRepository {
     return query.getOne();
   }
 
+  /** The chain heads of entities of one type, locked until the transaction ends (MySQL), in one statement. */
+  async lockHeads(entityType: string, entityIds: string[]): Promise<Map<string, AuditChainHeadEntity>> {
+    if (!entityIds.length) return new Map();
+    const query = this.manager
+      .createQueryBuilder(AuditChainHeadEntity, 'h')
+      .where('h.entity_type = :entityType AND h.entity_id IN (:...entityIds)', {
+        entityType,
+        entityIds: [...new Set(entityIds)],
+      });
+    if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
+    return new Map((await query.getMany()).map((head) => [head.entityId, head]));
+  }
+
+  /**
+   * Rows in one multi-row INSERT; answers their auditids in order. One statement's generated ids are
+   * consecutive: SQLite runs write transactions one at a time, and InnoDB allocates a simple multi-row
+   * INSERT's values together (every lock mode), so MySQL's insertId is the first, SQLite's rowid the last.
+   */
+  async appendMany(rows: Omit<AuditEventEntity, 'auditid'>[]): Promise<number[]> {
+    if (!rows.length) return [];
+    const result = await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(AuditEventEntity)
+      .values(rows as object[])
+      .updateEntity(false)
+      .execute();
+    const raw = result.raw as unknown;
+    const first =
+      typeof raw === 'number' || typeof raw === 'bigint'
+        ? Number(raw) - rows.length + 1
+        : Number((raw as { insertId: number | bigint }).insertId);
+    return rows.map((_, i) => first + i);
+  }
+
+  /** New chain heads (inserted) and moved ones (updated), in one statement. */
+  async saveHeads(heads: AuditChainHeadEntity[]): Promise<void> {
+    if (!heads.length) return;
+    const mysql = this.dataSource.options.type !== 'better-sqlite3';
+    const tuples = heads.map(() => '(?, ?, ?, ?)').join(', ');
+    const conflict = mysql
+      ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash)'
+      : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash';
+    await this.manager.query(
+      `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${tuples} ${conflict}`,
+      heads.flatMap((h) => [h.entityType, h.entityId, h.lastAuditid, h.lastHash]),
+    );
+  }
+
   async append(row: Omit<AuditEventEntity, 'auditid'>, headExists: boolean): Promise<number> {
     const result = await this.manager
       .createQueryBuilder()
