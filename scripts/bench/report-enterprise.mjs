@@ -87,7 +87,7 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
     lines.push(
       '#### review-tick: the periodic-review task (ReviewSchedulerService.tick through Scheduler.run), once',
       '',
-      `${t.changed} of ${t.documents} documents changed state (each: conditional UPDATE, audit row, outbox event, mail job); ` +
+      `${t.changed} of ${t.documents} documents changed state (per document its state stored, an audit row, an outbox event and a mail job, written per batch of 500; the events' in-process dispatch after each commit runs in the same process and is counted); ` +
         `process CPU ${(t.cpuMs / 1000).toFixed(2)}s = ${(t.cpuPer10k / 1000).toFixed(2)}s per 10,000 documents ` +
         `(target < 1 s: ${t.cpuPer10k < 1000 ? 'met' : 'MISSED'}); wall ${(t.wallMs / 1000).toFixed(1)}s; RSS ${t.rssBeforeMiB.toFixed(0)} MiB ` +
         `before, peak ${t.peakMiB.toFixed(0)} MiB (growth ${(t.peakMiB - t.rssBeforeMiB).toFixed(1)} MiB). ` +
