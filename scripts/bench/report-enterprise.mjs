@@ -67,6 +67,8 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
     if (w.stats) {
       const [sf, bf] = [w.stats.service.failures.length, w.stats.baseline.failures.length];
       lines.push(`Failed answer checks: service ${sf}, baseline ${bf}.`, '');
+      for (const [target, stats] of Object.entries(w.stats))
+        if (stats.failures.length) lines.push(`First failures (${target}): ${stats.failures.slice(0, 3).map((f) => `\`${f.slice(0, 240)}\``).join('; ')}`, '');
     }
   }
   if (ent.parity.length) lines.push(`Write parity: ${ent.parity.join('; ')}.`, '');

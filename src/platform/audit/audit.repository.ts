@@ -26,18 +26,43 @@ export class AuditRepository {
     return this.dataSource.manager;
   }
 
-  /** The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial). */
-  async lockHead(entityType: string, entityId: string): Promise<AuditChainHeadEntity | null> {
+  private get isMysql(): boolean {
+    return this.dataSource.options.type !== 'better-sqlite3';
+  }
+
+  /**
+   * MySQL: makes sure the heads' rows exist before they are locked (a placeholder with last_auditid 0 and
+   * an empty hash, replaced before the transaction ends). Locking an absent row takes a gap lock, and two
+   * transactions that then insert heads into the same gap deadlock; an upsert locks only its own row.
+   */
+  private async ensureHeads(entityType: string, entityIds: string[]): Promise<void> {
+    if (!this.isMysql || !entityIds.length) return;
+    await this.manager.query(
+      `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${entityIds
+        .map(() => "(?, ?, 0, '')")
+        .join(', ')} ON DUPLICATE KEY UPDATE entity_id = entity_id`,
+      entityIds.flatMap((id) => [entityType, id]),
+    );
+  }
+
+  /**
+   * The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial);
+   * null when the entity has no row yet. `exists`: whether a head row is there to update.
+   */
+  async lockHead(entityType: string, entityId: string): Promise<{ head: AuditChainHeadEntity | null; exists: boolean }> {
+    await this.ensureHeads(entityType, [entityId]);
     const query = this.manager
       .createQueryBuilder(AuditChainHeadEntity, 'h')
       .where('h.entity_type = :entityType AND h.entity_id = :entityId', { entityType, entityId });
-    if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
-    return query.getOne();
+    if (this.isMysql) query.setLock('pessimistic_write');
+    const row = await query.getOne();
+    return { head: row && row.lastAuditid !== 0 ? row : null, exists: row !== null };
   }
 
   /** The chain heads of entities of one type, locked until the transaction ends (MySQL), in one statement. */
   async lockHeads(entityType: string, entityIds: string[]): Promise<Map<string, AuditChainHeadEntity>> {
     if (!entityIds.length) return new Map();
+    await this.ensureHeads(entityType, [...new Set(entityIds)]);
     const query = this.manager
       .createQueryBuilder(AuditChainHeadEntity, 'h')
       .where('h.entity_type = :entityType AND h.entity_id IN (:...entityIds)', {
@@ -45,7 +70,9 @@ export class AuditRepository {
         entityIds: [...new Set(entityIds)],
       });
     if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
-    return new Map((await query.getMany()).map((head) => [head.entityId, head]));
+    return new Map(
+      (await query.getMany()).filter((head) => head.lastAuditid !== 0).map((head) => [head.entityId, head]),
+    );
   }
 
   /**
