@@ -26,6 +26,7 @@ import {
   wikitext,
 } from './baseline-common.mjs';
 import { guideDetail, guideList } from './baseline-guides.mjs';
+import { registerEnterpriseRoutes } from './baseline-enterprise.mjs';
 import { registerWriteRoutes } from './baseline-writes.mjs';
 
 const Fastify = require('fastify');
@@ -245,6 +246,7 @@ app.get('/api/2.0/guides/:guideid', async (request, reply) => {
   return detail ?? notFound(reply, 'Guide');
 });
 registerWriteRoutes(app);
+registerEnterpriseRoutes(app);
 app.get('/__bench/sql-statements', async () => ({ statements: statementCount() }));
 
 const close = () => app.close().then(() => process.exit(0));

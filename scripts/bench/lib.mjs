@@ -36,6 +36,13 @@ export function parseOptions(argv = process.argv.slice(2)) {
     categories: int('categories', 10000),
     guides: int('guides', 10000),
     users: int('users', 1000),
+    // Enterprise data set (seed-enterprise.mjs): releases, approval requests (pending releases among them),
+    // work-log entries (20 values each) plus started entries for the stepData writes, review documents.
+    releases: int('releases', 10000),
+    approvals: int('approvals', 5000),
+    worklog: int('worklog', 100000),
+    worklogWrites: int('worklog-writes', 4000),
+    reviews: int('reviews', 50000),
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),
     workloads: get('workloads', '') ? get('workloads', '').split(',') : undefined,

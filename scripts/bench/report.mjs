@@ -9,10 +9,10 @@ import { WRITERS, writersLine } from './write-writers.mjs';
 
 export const SQL_SAMPLE_REQUESTS = 20;
 
-const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
+export const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+export const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
 
-function summarize(runs) {
+export function summarize(runs) {
   return {
     rps: mean(runs.map((r) => r.rps)),
     p50: mean(runs.map((r) => r.p50)),
@@ -160,7 +160,8 @@ SQL statements/request for writes count the transaction statements too (BEGIN/CO
 export function writeBenchmarks(file, section, db) {
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const sections = {};
-  for (const name of ['sqlite', 'mysql']) {
+  const names = ['sqlite', 'sqlite-enterprise', 'mysql', 'mysql-enterprise'];
+  for (const name of names) {
     const match = new RegExp(`<!-- bench:${name}:start -->\\n([\\s\\S]*?)<!-- bench:${name}:end -->`).exec(old);
     if (match) sections[name] = match[1];
   }
@@ -168,7 +169,7 @@ export function writeBenchmarks(file, section, db) {
   // The targets and findings are written by hand from the measurements; runs keep them.
   const findings = /<!-- findings:start -->\n[\s\S]*?<!-- findings:end -->\n/.exec(old)?.[0] ?? '';
   let text = `${HEADER}\n${findings ? `${findings}\n` : ''}## Results\n`;
-  for (const name of ['sqlite', 'mysql'])
+  for (const name of names)
     if (sections[name]) text += `\n<!-- bench:${name}:start -->\n${sections[name]}<!-- bench:${name}:end -->\n`;
   writeFileSync(file, text);
 }

@@ -11,6 +11,13 @@
 // --users 1000, --guides 10000, --rounds 2, --warmup 2, --workloads a,b, --output BENCHMARKS.md,
 // --skip-build, --keep (keep the database), --cpu-prof (profile the service into .bench-build/profiles).
 // MySQL server: BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/).
+//
+// Enterprise workloads (issues #15, #16, #18; workloads-enterprise.mjs, enterprise-stage.mjs, baseline
+// baseline-enterprise.mjs, data set seed-enterprise.mjs): releases-list, approvals-eligible, approval-sign,
+// worklog-list, worklog-stepdata, worklog-export, review-documents, review-tick. Sizes: --releases 10000,
+// --approvals 5000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
+// --workloads releases-list,approvals-eligible,approval-sign,worklog-list,worklog-stepdata,worklog-export,review-documents,review-tick
+// (their results go to a section of their own in BENCHMARKS.md, so the core section is kept).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +46,16 @@ import { SQL_SAMPLE_REQUESTS, report, writeBenchmarks } from './report.mjs';
 import { seed } from './seed.mjs';
 import { BENCH_ADMIN_TOKEN, BENCH_ADMIN_USERID } from './seed-guides.mjs';
 import { buildWorkloads } from './workloads.mjs';
+import { enterpriseWriteParity, measureExport, measureTick } from './enterprise-stage.mjs';
+import { enterpriseSizes, seedEnterprise } from './seed-enterprise.mjs';
+import {
+  buildEnterpriseReads,
+  buildEnterpriseWrites,
+  enterpriseSelected,
+  planEnterpriseWrites,
+} from './workloads-enterprise.mjs';
+import { reportEnterprise } from './report-enterprise.mjs';
+import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
 import {
   WRITERS_CHECK,
@@ -133,6 +150,9 @@ async function main() {
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
     SQL_COUNT_HEADER: countSql ? 'true' : 'false',
+    // The API rate limit (600 per minute per token or address by default) is off: the loads send far more
+    // from one address and a few tokens, and the baseline has no limiter.
+    RATE_LIMIT_API_MAX: '0',
   });
   cleanups.push(async () => rmSync(join(tmpdir(), `rgcs_bench_media_${process.pid}`), { recursive: true, force: true }));
 
@@ -149,6 +169,20 @@ async function main() {
   log(`Seeding ${options.users} users, a ${options.categories}-node category tree and ${options.guides} guides…`);
   const db = await openDb(settings);
   await seed(db, { users: options.users, categories: options.categories, guides: options.guides });
+  const enterprise = enterpriseSelected(options);
+  if (enterprise) {
+    const t = Date.now();
+    const authorIds = Array.from({ length: Math.max(options.users, 1) }, (_, i) => userRow(i))
+      .filter((row) => row[5] !== '')
+      .map((row) => row[0]);
+    const sizes = enterpriseSizes(options);
+    log(
+      `Seeding the enterprise data set: ${sizes.releases} releases, ${sizes.approvals} approval requests, ` +
+        `${sizes.worklog} work-log entries × 20 values (+${sizes.worklogWrites} started), ${sizes.reviews} review documents…`,
+    );
+    await seedEnterprise(db, options, { authorIds, guides: options.guides, categories: options.categories });
+    log(`  enterprise data set seeded in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  }
   const dbVersion =
     settings.type === 'sqlite'
       ? `SQLite ${(await db.query('SELECT sqlite_version() AS v'))[0].v} (better-sqlite3)`
@@ -200,14 +234,20 @@ async function main() {
   }
 
   // ---- 5. workloads, verification and parity -----------------------------------------------------
-  const workloads = buildWorkloads(options);
+  const workloads = [
+    ...buildWorkloads(options),
+    ...(enterprise ? buildEnterpriseReads(options).map((w) => ({ ...w, enterprise: true })) : []),
+  ];
   // Pass 1 makes the service render and store the guide documents it reads; pass 2 reads them stored.
   for (const pass of [1, 2]) {
     log(`Verifying answers and service/baseline parity (pass ${pass} of 2)…`);
     for (const workload of workloads) {
       let note = '';
       for (const [k, path] of workload.paths.entries()) {
-        const [a, b] = await Promise.all([fetchJson(targets.service, path), fetchJson(targets.baseline, path)]);
+        const [a, b] = await Promise.all([
+          fetchJson(targets.service, path, workload.headers),
+          fetchJson(targets.baseline, path, workload.headers),
+        ]);
         const verified = workload.verify(a.body, path);
         if (k === 0) note = verified;
         if (!isDeepStrictEqual(a.body, b.body)) {
@@ -228,21 +268,57 @@ async function main() {
 
   // ---- 8. writes, after the reads: the guides the reads use stay as seeded until then ----------------
   const writes = await writeStage(ctx);
+
+  // ---- 9. enterprise writes, the export and the periodic-review task --------------------------------
+  const ent = { writes: [], parity: [], export: undefined, tick: undefined };
+  if (enterprise) {
+    const sizes = enterpriseSizes(options);
+    ent.writes = buildEnterpriseWrites(options, planEnterpriseWrites(options));
+    if (ent.writes.length) {
+      log('\nEnterprise writes: parity…');
+      ent.parity = await enterpriseWriteParity(ent.writes, targets);
+      await sqlStage(ent.writes, ctx);
+      for (const workload of ent.writes) await measure(workload, ctx);
+    }
+    ent.export = await measureExport(options, targets.service, sizes);
+    await stop(service);
+    await stop(counter);
+    ent.tick = await measureTick(options, serviceEnv(await freePort()), db, sizes);
+  }
   await db.close();
 
   // ---- 9. report ---------------------------------------------------------------------------------
   const wallSeconds = (Date.now() - started) / 1000;
-  const all = [...workloads, ...writes.workloads];
-  const section = report({ workloads: all, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command });
-  process.stdout.write(`\n${section}\n`);
+  const all = [...workloads.filter((w) => !w.enterprise), ...writes.workloads];
+  const section = all.length
+    ? report({ workloads: all, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command })
+    : '';
+  const entSection = enterprise
+    ? reportEnterprise({
+        workloads: [...workloads.filter((w) => w.enterprise), ...ent.writes],
+        ent,
+        settings,
+        dbVersion,
+        seedSeconds,
+        wallSeconds,
+        options,
+        command,
+      })
+    : '';
+  process.stdout.write(`\n${section}\n${entSection}\n`);
+  // Core write failures stop the report; enterprise ones are findings: the report lists them.
   const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
+  for (const w of ent.writes)
+    for (const [target, s] of Object.entries(w.stats))
+      if (s.failures.length) log(`  ${w.name} ${target}: ${s.failures.length} failed check(s), e.g. ${s.failures.slice(0, 3).join(' | ')}`);
   if (failed.length)
     throw new Error(
       `write load failures (report not written): ${failed
         .map((w) => `${w.name}: ${JSON.stringify(w.stats).slice(0, 600)}`)
         .join('; ')}`,
     );
-  writeBenchmarks(options.output, section, settings.type);
+  if (section) writeBenchmarks(options.output, section, settings.type);
+  if (entSection) writeBenchmarks(options.output, entSection, `${settings.type}-enterprise`);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }
@@ -331,8 +407,8 @@ async function measure(workload, { targets }) {
   }
 }
 
-async function fetchJson(target, path) {
-  const res = await fetch(target.base + path);
+async function fetchJson(target, path, headers) {
+  const res = await fetch(target.base + path, { headers });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${target.name} answered ${res.status} to GET ${path}: ${text.slice(0, 500)}`);
   return { text, body: JSON.parse(text), sqlHeader: res.headers.get('x-sql-statements') };
@@ -345,7 +421,7 @@ async function fetchJson(target, path) {
 async function sqlPerRequest(db, settings, target, workload) {
   const send = workload.send
     ? () => workload.send(target)
-    : (i) => fetch(target.base + workload.paths[i % workload.paths.length]);
+    : (i) => fetch(target.base + workload.paths[i % workload.paths.length], { headers: workload.headers });
   const questions = async () =>
     settings.type === 'mysql' ? Number((await db.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0].Value) : null;
   const counter = async () =>
@@ -379,7 +455,9 @@ function load(target, workload, duration) {
         url: target.base,
         connections: options.connections,
         duration,
-        requests: workload.autocannon?.(target.name) ?? workload.paths.map((path) => ({ method: 'GET', path })),
+        requests:
+          workload.autocannon?.(target.name) ??
+          workload.paths.map((path) => ({ method: 'GET', path, ...(workload.headers ? { headers: workload.headers } : {}) })),
       },
       (error, result) => {
         workload.settle?.(target.name);

@@ -2,7 +2,7 @@ import { FakeClock } from '../../src/platform/clock/clock';
 import { createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory, createWiki } from '../factories/wiki.factory';
-import { createTestApp, type TestApp } from '../utils/test-app';
+import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 import { API, utc } from './periodic-review-kit';
 
 const DAY = 86_400;
@@ -108,6 +108,28 @@ describe('Periodic review lists (P5, P6, P12, P13)', () => {
     clock.set(docs.a.next_due_date * 1000);
     expect(await ids(author.token, author.user.userid, 'overdue')).toEqual([docs.b.prdid, docs.hidden.prdid]);
     expect(await ids(author.token, author.user.userid, 'open')).toEqual([]);
+  });
+
+  it('P6 answers in at most 3 SQL statements whatever the page size (guides and wikis, direct and team documents)', async () => {
+    await call(author.token, 'GET', `/periodic_review/documents/${author.user.userid}`); // the token's last-used write
+    const small = await call(author.token, 'GET', `/periodic_review/documents/${author.user.userid}?limit=1`);
+    const large = await call(author.token, 'GET', `/periodic_review/documents/${author.user.userid}?limit=200`);
+    expect(small.json()).toHaveLength(1);
+    const bodies = large.json<{ prdid: number; doctype: string; title: string; url: string; reviewer: { userid: number } }[]>();
+    expect(bodies.map((d) => d.prdid)).toEqual([docs.b.prdid, docs.hidden.prdid, docs.c.prdid]);
+    expect(new Set(bodies.map((d) => d.doctype))).toEqual(new Set(['GUIDE', 'WIKI']));
+    for (const body of bodies) {
+      expect(body.title).not.toBe('');
+      expect(body.url).toMatch(body.doctype === 'GUIDE' ? /\/Guide\// : /\/Wiki\//);
+    }
+    // b and the hidden guide default to the author; c is the team schedule's (no default reviewer: the author).
+    expect(bodies.map((d) => d.reviewer.userid)).toEqual([author.user.userid, author.user.userid, author.user.userid]);
+    expect(sqlCount(small)).toBeLessThanOrEqual(3);
+    expect(sqlCount(large)).toBeLessThanOrEqual(3);
+    expect(sqlCount(large)).toBe(sqlCount(small));
+    const team = await call(member.token, 'GET', `/periodic_review/documents/${member.user.userid}`);
+    expect(team.json<{ prdid: number }[]>().map((d) => d.prdid)).toEqual([docs.c.prdid]);
+    expect(sqlCount(team)).toBeLessThanOrEqual(3);
   });
 
   it('P5 and P12: reviews by the user and change requests assigned, with status filter', async () => {

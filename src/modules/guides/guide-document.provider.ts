@@ -4,8 +4,10 @@ import { callerHas } from '../../common/auth/privileges';
 import type {
   AccessSql,
   DocumentInfo,
+  DocumentLabel,
   DocumentProvider,
   DocumentRevision,
+  LabelSql,
 } from '../../platform/documents/document-registry';
 import type { GuideDetailDto } from './dto/guide-response.dto';
 import { PolicyService } from '../access/policy.service';
@@ -88,6 +90,18 @@ export class GuideDocumentProvider implements DocumentProvider {
       editable: existing(granted),
       params: { acc_userid: user.userid },
     };
+  }
+
+  labelSql(docidColumn: string): LabelSql {
+    const of = (column: string) =>
+      `(SELECT lbl_g.${column} FROM guides lbl_g WHERE lbl_g.guideid = ${docidColumn} AND lbl_g.deleted = 0)`;
+    return { title: of('title'), authorid: of('authorid'), urlKey: 'NULL' };
+  }
+
+  labelFromSql(docid: number, values: { title: unknown; authorid: unknown }): DocumentLabel | null {
+    if (typeof values.title !== 'string') return null;
+    const authorid = values.authorid === null || values.authorid === undefined ? null : Number(values.authorid);
+    return { title: values.title, url: this.documents.url(docid, values.title), authorid };
   }
 
   detail(user: AuthenticatedUser, docid: number): Promise<GuideDetailDto> {

@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '../../platform/documents/document-registry';
+import type { DocumentLabel } from '../../platform/documents/document-registry';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import type { ReviewDocumentDto, ScheduleDto } from './dto/schedule-response.dto';
 import type { ReviewDocumentEntity } from './entities/review-document.entity';
@@ -15,7 +15,7 @@ export function recurrenceOf(s: ReviewScheduleEntity): Recurrence {
 export const effectiveReviewerId = (
   d: ReviewDocumentEntity,
   s: ReviewScheduleEntity,
-  info: DocumentInfo | undefined,
+  info: DocumentLabel | null | undefined,
 ): number | null => d.reviewerUserid ?? s.defaultReviewerUserid ?? info?.authorid ?? null;
 
 export function toScheduleDto(
@@ -41,7 +41,7 @@ export function toScheduleDto(
 export function toReviewDocumentDto(
   d: ReviewDocumentEntity,
   s: ReviewScheduleEntity,
-  info: DocumentInfo | undefined,
+  info: DocumentLabel | null | undefined,
   users: Map<number, UserLightDto>,
   now: number,
 ): ReviewDocumentDto {

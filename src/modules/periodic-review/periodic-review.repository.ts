@@ -1,18 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import { DataSource, IsNull, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
-import type { DocType } from '../../platform/documents/document-registry';
+import { SqlReader, type SqlRow } from '../../database/sql-reader';
+import type { DocType, LabelSql } from '../../platform/documents/document-registry';
+import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
 import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
 import { ChangeRequestEntity } from './entities/change-request.entity';
 import { ReviewDocumentEntity } from './entities/review-document.entity';
 import { ReviewEntity } from './entities/review.entity';
 import { ReviewScheduleEntity } from './entities/review-schedule.entity';
 
+/** A review document with its schedule, its document's label values and its effective reviewer's columns. */
+export interface LabelledDocumentRow {
+  document: ReviewDocumentEntity;
+  schedule: ReviewScheduleEntity;
+  label: { title: unknown; authorid: unknown; urlKey: unknown };
+  reviewer: UserLightColumns | null;
+}
+
+const USER_LIGHT: (keyof UserLightColumns)[] = ['userid', 'username', 'uniqueUsername', 'joinDate', 'imageid', 'reputation'];
+
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
 @Injectable()
 export class PeriodicReviewRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
 
   private get manager(): EntityManager {
     return this.dataSource.manager;
@@ -284,6 +300,62 @@ export class PeriodicReviewRepository {
   }
 
   /**
+   * P6 in ONE statement: the page of documents `userid` reviews (effective reviewer, or a member of the
+   * schedule's default team) in `state` at `now`, each with its schedule, its document's label values
+   * (`labels`: the document providers' SQL per doctype) and its effective reviewer's user columns.
+   */
+  async pageLabelledDocumentsReviewedBy(
+    userid: number,
+    state: 'scheduled' | 'open' | 'overdue' | undefined,
+    now: number,
+    offset: number,
+    limit: number,
+    labels: Map<DocType, LabelSql>,
+  ): Promise<LabelledDocumentRow[]> {
+    const pick = (field: keyof LabelSql) =>
+      `CASE d.doctype ${[...labels].map(([doctype, sql]) => `WHEN '${doctype}' THEN ${sql[field]}`).join(' ')} END`;
+    const author =
+      "CASE d.doctype WHEN 'GUIDE' THEN (SELECT g.authorid FROM guides g WHERE g.guideid = d.docid)" +
+      ' ELSE (SELECT w.authorid FROM wikis w WHERE w.wikiid = d.docid) END';
+    const opens = 'd.next_due_date - s.completion_window_days * 86400';
+    const states = {
+      scheduled: { sql: ` AND ? < ${opens}`, params: [now] },
+      open: { sql: ` AND ? >= ${opens} AND ? < d.next_due_date`, params: [now, now] },
+      overdue: { sql: ' AND ? >= d.next_due_date', params: [now] },
+    };
+    const text = `SELECT page.*, ${this.columns(UserEntity, 'u', USER_LIGHT)}
+      FROM (SELECT ${this.columns(ReviewDocumentEntity, 'd')}, ${this.columns(ReviewScheduleEntity, 's')},
+              ${pick('title')} AS lbl_title, ${pick('authorid')} AS lbl_authorid, ${pick('urlKey')} AS lbl_url_key
+            FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
+            WHERE d.member_slot = 1
+              AND (COALESCE(d.reviewer_userid, s.default_reviewer_userid, ${author}) = ?
+                OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = ?))
+              ${state ? states[state].sql : ''}
+            ORDER BY d.prdid LIMIT ${Number(limit)} OFFSET ${Number(offset)}) page
+      LEFT JOIN users u ON u.userid = COALESCE(page.d_reviewer_userid, page.s_default_reviewer_userid, page.lbl_authorid)
+      ORDER BY page.d_prdid`;
+    const rows = await this.sql.rows(text, [userid, userid, ...(state ? states[state].params : [])]);
+    const document = this.sql.hydrator(ReviewDocumentEntity, 'd_');
+    const schedule = this.sql.hydrator(ReviewScheduleEntity, 's_');
+    const user = this.sql.hydrator(UserEntity, 'u_');
+    return rows.map((row: SqlRow) => ({
+      document: document(row),
+      schedule: schedule(row),
+      label: { title: row.lbl_title, authorid: row.lbl_authorid, urlKey: row.lbl_url_key },
+      reviewer: row.u_userid === null || row.u_userid === undefined ? null : user(row),
+    }));
+  }
+
+  /** `alias.column AS alias_column` for an entity's columns (or some of its properties). */
+  private columns(target: EntityTarget<ObjectLiteral>, alias: string, only?: string[]): string {
+    return this.dataSource
+      .getMetadata(target)
+      .columns.filter((c) => !only || only.includes(c.propertyName))
+      .map((c) => `${alias}.${c.databaseName} AS ${alias}_${c.databaseName}`)
+      .join(', ');
+  }
+
+  /**
    * The next batch (by prdid, after `afterPrdid`) of scheduled documents whose state at `now` differs from
    * their stored `notified_state`, with the state they are in now. One statement.
    */
@@ -306,6 +378,33 @@ export class PeriodicReviewRepository {
       .limit(limit)
       .getRawAndEntities<{ computed_state: 'scheduled' | 'open' | 'overdue' }>();
     return entities.map((row, i) => ({ row, state: raw[i].computed_state }));
+  }
+
+  /**
+   * Stores each document's notified state unless another run changed it first (its stored state is no
+   * longer `from`); answers the prdids this call changed. Inside the caller's transaction: the rows are
+   * read under lock (MySQL; SQLite write transactions run one at a time), then one UPDATE per new state.
+   */
+  async markNotifiedMany(changes: { prdid: number; from: string; to: string }[]): Promise<Set<number>> {
+    if (!changes.length) return new Set();
+    const ids = changes.map((c) => c.prdid);
+    const lock = this.dataSource.options.type !== 'better-sqlite3' ? ' FOR UPDATE' : '';
+    const rows = await this.manager.query<{ prdid: number | string; notified_state: string }[]>(
+      `SELECT prdid, notified_state FROM periodic_review_documents WHERE prdid IN (${ids.map(() => '?').join(', ')})` +
+        ` AND member_slot = 1${lock}`,
+      ids,
+    );
+    const stored = new Map(rows.map((r) => [Number(r.prdid), r.notified_state]));
+    const moving = changes.filter((c) => stored.get(c.prdid) === c.from);
+    const byState = new Map<string, number[]>();
+    for (const c of moving) byState.set(c.to, [...(byState.get(c.to) ?? []), c.prdid]);
+    for (const [to, prdids] of byState) {
+      await this.manager.query(
+        `UPDATE periodic_review_documents SET notified_state = ? WHERE prdid IN (${prdids.map(() => '?').join(', ')})`,
+        [to, ...prdids],
+      );
+    }
+    return new Set(moving.map((c) => c.prdid));
   }
 
   /** Stores the notified state unless another run did first; answers whether this call changed it. */

@@ -14,8 +14,9 @@ export const TICK_BATCH = 500;
 /**
  * The hourly task (ENTERPRISE §5.2 Scheduler): documents whose state differs from the stored
  * `notified_state` get it stored, their reviewer mailed and `periodic_review.due` / `.overdue` emitted,
- * once per change. Batches of TICK_BATCH by prdid, each in one transaction; the conditional update
- * keeps concurrent runs from mailing twice.
+ * once per change. Batches of TICK_BATCH by prdid, each in one transaction with a bounded number of
+ * statements (the states re-read under lock and updated per new state, the audit rows, events and mail
+ * jobs in multi-row INSERTs), so concurrent runs never mail twice.
  */
 @Injectable()
 export class ReviewSchedulerService {
@@ -37,13 +38,12 @@ export class ReviewSchedulerService {
       if (!batch.length) return;
       after = batch[batch.length - 1].row.prdid;
       await this.transactions.run(async (tx) => {
-        const changed = [];
-        for (const { row, state } of batch) {
-          if (await this.repository.markNotified(row.prdid, row.notifiedState, state)) {
-            changed.push({ row, state, from: row.notifiedState });
-          }
-        }
-        const notify = changed.filter((c) => c.state !== 'scheduled');
+        const moved = await this.repository.markNotifiedMany(
+          batch.map(({ row, state }) => ({ prdid: row.prdid, from: row.notifiedState, to: state })),
+        );
+        const notify = batch
+          .filter(({ row, state }) => moved.has(row.prdid) && state !== 'scheduled')
+          .map(({ row, state }) => ({ row, state, from: row.notifiedState }));
         if (!notify.length) return;
         const schedules = await this.repository.schedulesByIds(notify.map((c) => c.row.prsid));
         const bodies = await this.views.documentsOf(
@@ -51,26 +51,30 @@ export class ReviewSchedulerService {
           schedules,
         );
         const emails = await this.users.emailsOf(bodies.flatMap((b) => (b.reviewer ? [b.reviewer.userid] : [])));
-        for (const [i, body] of bodies.entries()) {
-          const { state, from } = notify[i];
-          await this.audit.record({
-            action: `periodic_review.${state === 'open' ? 'due' : 'overdue'}`,
-            entity: ['periodic_review_document', body.prdid],
-            before: { notified_state: from },
+        await this.audit.recordMany(
+          bodies.map((body, i) => ({
+            action: `periodic_review.${notify[i].state === 'open' ? 'due' : 'overdue'}`,
+            entity: ['periodic_review_document', body.prdid] as [string, number],
+            before: { notified_state: notify[i].from },
             after: body,
-          });
-          tx.publish(state === 'open' ? ReviewDue(body) : ReviewOverdue(body));
+          })),
+        );
+        const mails = [];
+        for (const [i, body] of bodies.entries()) {
+          const open = notify[i].state === 'open';
+          tx.publish(open ? ReviewDue(body) : ReviewOverdue(body));
           const to = body.reviewer ? emails.get(body.reviewer.userid) : undefined;
           if (to) {
-            await this.mail.enqueue({
+            mails.push({
               to,
-              subject: state === 'open' ? `Review due: ${body.title}` : `Review overdue: ${body.title}`,
+              subject: open ? `Review due: ${body.title}` : `Review overdue: ${body.title}`,
               text:
-                `${body.title} (${body.url}) ${state === 'open' ? 'is due for review by' : 'was due for review on'} ` +
+                `${body.title} (${body.url}) ${open ? 'is due for review by' : 'was due for review on'} ` +
                 `${new Date(body.next_due_date * 1000).toISOString().slice(0, 10)} (UTC).`,
             });
           }
         }
+        await this.mail.enqueueMany(mails);
       });
       if (batch.length < TICK_BATCH) return;
     }

@@ -7,12 +7,13 @@ import {
   type DocType,
   type DocumentInfo,
 } from '../../platform/documents/document-registry';
+import { toUserLight } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
 import type { ReviewDocumentDto, ScheduleDetailDto, ScheduleDto } from './dto/schedule-response.dto';
 import type { ReviewDocumentEntity } from './entities/review-document.entity';
 import type { ReviewScheduleEntity } from './entities/review-schedule.entity';
 import { effectiveReviewerId, toReviewDocumentDto, toScheduleDto } from './periodic-review.mapper';
-import { PeriodicReviewRepository } from './periodic-review.repository';
+import { PeriodicReviewRepository, type LabelledDocumentRow } from './periodic-review.repository';
 
 /** doctype → docid → DocumentInfo. */
 export type DocumentInfos = Map<DocType, Map<number, DocumentInfo>>;
@@ -67,6 +68,23 @@ export class ScheduleViewsService {
     const rows = caller ? await this.readableRows(caller, all) : all;
     const [[base], documents] = await Promise.all([this.schedules([schedule]), this.documentsOf(rows, [schedule])]);
     return { ...base, documents };
+  }
+
+  /** ReviewDocument bodies of rows that carry their schedule, label and reviewer: one statement (teams, avatars). */
+  async labelledDocuments(rows: LabelledDocumentRow[]): Promise<ReviewDocumentDto[]> {
+    const reviewers = [...new Map(rows.flatMap((r) => (r.reviewer ? [[r.reviewer.userid, r.reviewer]] : []))).values()];
+    const ctx = await this.users.context(reviewers);
+    const users = new Map(reviewers.map((u) => [u.userid, toUserLight(u, ctx)]));
+    const now = this.clock.nowSeconds();
+    return rows.map((r) =>
+      toReviewDocumentDto(
+        r.document,
+        r.schedule,
+        this.documents.of(r.document.doctype).labelFromSql(r.document.docid, r.label),
+        users,
+        now,
+      ),
+    );
   }
 
   /** ReviewDocument bodies, in the order of `rows`. */

@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { callerHas } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
 import { Clock } from '../../platform/clock/clock';
-import { DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
+import { DOCTYPES, DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
 import type { DocumentScheduleDto, ReviewDocumentDto } from './dto/schedule-response.dto';
 import type { UserDocumentsQueryDto, UserRequestsQueryDto, UserReviewsQueryDto } from './dto/user-lists-query.dto';
@@ -40,22 +40,27 @@ export class UserListsService {
     );
   }
 
-  /** P6. */
+  /** P6: the page in one statement (schedules, document labels and reviewers joined), then the reviewers' teams. */
   async documents(
     userid: number,
     query: UserDocumentsQueryDto,
     caller: AuthenticatedUser,
   ): Promise<ReviewDocumentDto[]> {
-    await this.requireSelfOrModerator(userid, caller);
-    const rows = await this.repository.pageDocumentsReviewedBy(
+    if (userid !== caller.userid && !callerHas(caller, 'Moderator')) {
+      throw new ApiException(HttpStatus.FORBIDDEN, 'Only that user or a Moderator may see this');
+    }
+    const labels = new Map(DOCTYPES.map((doctype) => [doctype, this.registry.of(doctype).labelSql('d.docid')]));
+    const rows = await this.repository.pageLabelledDocumentsReviewedBy(
       userid,
       query.state,
       this.clock.nowSeconds(),
       query.offset,
       query.limit,
+      labels,
     );
-    const schedules = await this.repository.schedulesByIds(rows.map((r) => r.prsid));
-    return this.scheduleViews.documentsOf(rows, schedules);
+    // Documents name only existing users; an empty page may be an unknown user (404).
+    if (!rows.length && !(await this.repository.existingUsers([userid])).size) throw notFound('User');
+    return this.scheduleViews.labelledDocuments(rows);
   }
 
   /** P12. */

@@ -7,8 +7,10 @@ import { notFound } from '../../common/http/api-errors';
 import type {
   AccessSql,
   DocumentInfo,
+  DocumentLabel,
   DocumentProvider,
   DocumentRevision,
+  LabelSql,
 } from '../../platform/documents/document-registry';
 import type { WikiDetailDto } from './dto/wiki-response.dto';
 import { WikiReaderService } from './wiki-reader.service';
@@ -80,6 +82,24 @@ export class WikiDocumentProvider implements DocumentProvider {
 
   searchTitles(term: string, limit: number): Promise<number[]> {
     return this.wikis.searchTitles(term, limit);
+  }
+
+  /** As find: not deleted, with a revision in the source language. */
+  labelSql(docidColumn: string): LabelSql {
+    const of = (column: string) =>
+      `(SELECT lbl_w.${column} FROM wikis lbl_w JOIN wiki_languages lbl_l ON lbl_l.wikiid = lbl_w.wikiid` +
+      ` AND lbl_l.langid = lbl_w.langid WHERE lbl_w.wikiid = ${docidColumn} AND lbl_w.deleted = 0` +
+      ' AND lbl_l.revisionid IS NOT NULL)';
+    return { title: of('title'), authorid: of('authorid'), urlKey: of('namespace') };
+  }
+
+  labelFromSql(
+    _docid: number,
+    values: { title: unknown; authorid: unknown; urlKey: unknown },
+  ): DocumentLabel | null {
+    if (typeof values.title !== 'string') return null;
+    const authorid = values.authorid === null || values.authorid === undefined ? null : Number(values.authorid);
+    return { title: values.title, url: wikiUrl(this.config.publicUrl, String(values.urlKey), values.title), authorid };
   }
 
   /** Every existing wiki is readable; editors: Author+, a USER page's user, a TEAM page's members. */

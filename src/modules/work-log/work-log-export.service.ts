@@ -25,7 +25,7 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** Entries per page of the export: memory stays bounded by one page of entries and their values. */
-export const EXPORT_PAGE = 500;
+export const EXPORT_PAGE = 100;
 
 /** RFC 4180 field; a leading =, +, - or @ is prefixed with ' so spreadsheets do not run it as a formula. */
 export function csvField(value: string | number | null | undefined): string {

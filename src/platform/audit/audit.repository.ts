@@ -26,13 +26,89 @@ export class AuditRepository {
     return this.dataSource.manager;
   }
 
-  /** The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial). */
-  async lockHead(entityType: string, entityId: string): Promise<AuditChainHeadEntity | null> {
+  private get isMysql(): boolean {
+    return this.dataSource.options.type !== 'better-sqlite3';
+  }
+
+  /**
+   * MySQL: makes sure the heads' rows exist before they are locked (a placeholder with last_auditid 0 and
+   * an empty hash, replaced before the transaction ends). Locking an absent row takes a gap lock, and two
+   * transactions that then insert heads into the same gap deadlock; an upsert locks only its own row.
+   */
+  private async ensureHeads(entityType: string, entityIds: string[]): Promise<void> {
+    if (!this.isMysql || !entityIds.length) return;
+    await this.manager.query(
+      `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${entityIds
+        .map(() => "(?, ?, 0, '')")
+        .join(', ')} ON DUPLICATE KEY UPDATE entity_id = entity_id`,
+      entityIds.flatMap((id) => [entityType, id]),
+    );
+  }
+
+  /**
+   * The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial);
+   * null when the entity has no row yet. `exists`: whether a head row is there to update.
+   */
+  async lockHead(entityType: string, entityId: string): Promise<{ head: AuditChainHeadEntity | null; exists: boolean }> {
+    await this.ensureHeads(entityType, [entityId]);
     const query = this.manager
       .createQueryBuilder(AuditChainHeadEntity, 'h')
       .where('h.entity_type = :entityType AND h.entity_id = :entityId', { entityType, entityId });
+    if (this.isMysql) query.setLock('pessimistic_write');
+    const row = await query.getOne();
+    return { head: row && row.lastAuditid !== 0 ? row : null, exists: row !== null };
+  }
+
+  /** The chain heads of entities of one type, locked until the transaction ends (MySQL), in one statement. */
+  async lockHeads(entityType: string, entityIds: string[]): Promise<Map<string, AuditChainHeadEntity>> {
+    if (!entityIds.length) return new Map();
+    await this.ensureHeads(entityType, [...new Set(entityIds)]);
+    const query = this.manager
+      .createQueryBuilder(AuditChainHeadEntity, 'h')
+      .where('h.entity_type = :entityType AND h.entity_id IN (:...entityIds)', {
+        entityType,
+        entityIds: [...new Set(entityIds)],
+      });
     if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
-    return query.getOne();
+    return new Map(
+      (await query.getMany()).filter((head) => head.lastAuditid !== 0).map((head) => [head.entityId, head]),
+    );
+  }
+
+  /**
+   * Rows in one multi-row INSERT; answers their auditids in order. One statement's generated ids are
+   * consecutive: SQLite runs write transactions one at a time, and InnoDB allocates a simple multi-row
+   * INSERT's values together (every lock mode), so MySQL's insertId is the first, SQLite's rowid the last.
+   */
+  async appendMany(rows: Omit<AuditEventEntity, 'auditid'>[]): Promise<number[]> {
+    if (!rows.length) return [];
+    const result = await this.manager
+      .createQueryBuilder()
+      .insert()
+      .into(AuditEventEntity)
+      .values(rows as object[])
+      .updateEntity(false)
+      .execute();
+    const raw = result.raw as unknown;
+    const first =
+      typeof raw === 'number' || typeof raw === 'bigint'
+        ? Number(raw) - rows.length + 1
+        : Number((raw as { insertId: number | bigint }).insertId);
+    return rows.map((_, i) => first + i);
+  }
+
+  /** New chain heads (inserted) and moved ones (updated), in one statement. */
+  async saveHeads(heads: AuditChainHeadEntity[]): Promise<void> {
+    if (!heads.length) return;
+    const mysql = this.dataSource.options.type !== 'better-sqlite3';
+    const tuples = heads.map(() => '(?, ?, ?, ?)').join(', ');
+    const conflict = mysql
+      ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash)'
+      : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash';
+    await this.manager.query(
+      `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${tuples} ${conflict}`,
+      heads.flatMap((h) => [h.entityType, h.entityId, h.lastAuditid, h.lastHash]),
+    );
   }
 
   async append(row: Omit<AuditEventEntity, 'auditid'>, headExists: boolean): Promise<number> {

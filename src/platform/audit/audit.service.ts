@@ -5,6 +5,10 @@ import { TransactionService } from '../../database/transaction.service';
 import { Clock } from '../clock/clock';
 import { auditHash, type AuditContent } from './audit-hash';
 import { AuditRepository } from './audit.repository';
+import type { AuditChainHeadEntity } from './entities/audit-chain-head.entity';
+
+/** Rows per multi-row INSERT of recordMany (15 columns: well under SQLite's bound-parameter limit). */
+const RECORD_MANY_CHUNK = 200;
 
 export interface AuditEntry {
   /** A dotted verb: `<entity>.<what happened>`, e.g. `release.create`, `guide.author`. */
@@ -31,28 +35,76 @@ export class AuditService {
     private readonly clock: Clock,
   ) {}
 
-  record(entry: AuditEntry): Promise<void> {
+  /**
+   * Many rows at once (a batch job's changes): the same rows as one record() each, in order, with the
+   * chain heads locked in one statement per entity type, the rows in multi-row INSERTs and the heads
+   * saved in one statement per chunk.
+   */
+  recordMany(entries: AuditEntry[]): Promise<void> {
+    if (!entries.length) return Promise.resolve();
     return this.transactions.run(async () => {
-      const context = requestContext.current();
-      const actor = entry.actor === undefined ? context?.actor : entry.actor;
-      const [entityType, rawId] = entry.entity;
-      const content: AuditContent = {
-        occurredAt: this.clock.now(),
-        actorUserid: actor?.userid ?? null,
-        actorName: actor?.username ?? null,
-        action: entry.action,
-        entityType,
-        entityId: String(rawId),
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        reason: entry.reason ?? null,
-        requestId: context?.requestId?.slice(0, 200) ?? null,
-        ip: context?.ip?.slice(0, 64) ?? null,
-        userAgent: context?.userAgent?.slice(0, 500) ?? null,
-      };
-      const head = await this.audit.lockHead(entityType, content.entityId);
-      const prevHash = head?.lastHash ?? null;
-      await this.audit.append({ ...content, prevHash, hash: auditHash(prevHash, content) }, head !== null);
+      for (let i = 0; i < entries.length; i += RECORD_MANY_CHUNK) {
+        await this.recordChunk(entries.slice(i, i + RECORD_MANY_CHUNK));
+      }
     });
   }
+
+  private async recordChunk(entries: AuditEntry[]): Promise<void> {
+    const contents = entries.map((entry) => this.content(entry));
+    const heads = new Map<string, { prevHash: string | null }>();
+    const byType = new Map<string, string[]>();
+    for (const c of contents) byType.set(c.entityType, [...(byType.get(c.entityType) ?? []), c.entityId]);
+    for (const [entityType, ids] of byType) {
+      const locked = await this.audit.lockHeads(entityType, ids);
+      for (const [id, head] of locked) heads.set(`${entityType}\u0000${id}`, { prevHash: head.lastHash });
+    }
+    const rows = contents.map((content) => {
+      const key = `${content.entityType}\u0000${content.entityId}`;
+      const prevHash = heads.get(key)?.prevHash ?? null;
+      const hash = auditHash(prevHash, content);
+      heads.set(key, { prevHash: hash });
+      return { ...content, prevHash, hash };
+    });
+    const ids = await this.audit.appendMany(rows);
+    const last = new Map<string, AuditChainHeadEntity>();
+    rows.forEach((row, i) =>
+      last.set(`${row.entityType}\u0000${row.entityId}`, {
+        entityType: row.entityType,
+        entityId: row.entityId,
+        lastAuditid: ids[i],
+        lastHash: row.hash,
+      }),
+    );
+    await this.audit.saveHeads([...last.values()]);
+  }
+
+  private content(entry: AuditEntry): AuditContent {
+    const context = requestContext.current();
+    const actor = entry.actor === undefined ? context?.actor : entry.actor;
+    const [entityType, rawId] = entry.entity;
+    return {
+      occurredAt: this.clock.now(),
+      actorUserid: actor?.userid ?? null,
+      actorName: actor?.username ?? null,
+      action: entry.action,
+      entityType,
+      entityId: String(rawId),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      reason: entry.reason ?? null,
+      requestId: context?.requestId?.slice(0, 200) ?? null,
+      ip: context?.ip?.slice(0, 64) ?? null,
+      userAgent: context?.userAgent?.slice(0, 500) ?? null,
+    };
+  }
+
+  record(entry: AuditEntry): Promise<void> {
+    return this.transactions.run(async () => {
+      const content = this.content(entry);
+      const { head, exists } = await this.audit.lockHead(content.entityType, content.entityId);
+      const prevHash = head?.lastHash ?? null;
+      await this.audit.append({ ...content, prevHash, hash: auditHash(prevHash, content) }, exists);
+    });
+  }
+
 }

@@ -50,8 +50,25 @@ export interface DocumentProvider {
    * `acc_` so that they do not collide with the caller's.
    */
   accessSql(user: AuthenticatedUser | undefined, docidColumn: string): AccessSql;
+  /**
+   * For lists that show documents from their own statement: SQL expressions (correlated on a column
+   * holding docids) of what labelFromSql needs; `title` is NULL when the document is absent (as find).
+   */
+  labelSql(docidColumn: string): LabelSql;
+  /** The label of a document from the values labelSql selected; null when the title is null (absent). */
+  labelFromSql(docid: number, values: { title: unknown; authorid: unknown; urlKey: unknown }): DocumentLabel | null;
   /** The document's detail as its GET answers it to `user` (the body of a 409 that names the document). */
   detail(user: AuthenticatedUser, docid: number): Promise<unknown>;
+}
+
+/** What lists show of a document: its title, URL and author (DocumentInfo's subset). */
+export type DocumentLabel = Pick<DocumentInfo, 'title' | 'url' | 'authorid'>;
+
+export interface LabelSql {
+  title: string;
+  authorid: string;
+  /** What the URL needs besides id and title (a wiki's namespace); `NULL` when nothing. */
+  urlKey: string;
 }
 
 export interface AccessSql {

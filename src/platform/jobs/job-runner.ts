@@ -74,6 +74,33 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /** Queues a job in the current transaction (if any); it starts once that transaction commits. */
+  /** Many jobs of one name to run now (no unique keys), in multi-row INSERTs. */
+  async enqueueMany<P>(name: string, payloads: P[]): Promise<void> {
+    const registered = this.handlers.get(name);
+    if (!registered) throw new Error(`Unknown job ${name}`);
+    if (!payloads.length) return;
+    const now = this.clock.now();
+    await this.jobs.insertMany(
+      payloads.map((payload) => ({
+        name,
+        payload: payload as object,
+        status: 'queued',
+        runAt: now,
+        attempts: 0,
+        maxAttempts: registered.options.maxAttempts,
+        uniqueKey: null,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        createdAt: now,
+        finishedAt: null,
+      })),
+    );
+    const tx = this.transactions.current();
+    if (tx) tx.afterCommit(() => this.poke());
+    else this.poke();
+  }
+
   async enqueue<P>(name: string, payload: P, options: EnqueueOptions = {}): Promise<void> {
     const registered = this.handlers.get(name);
     if (!registered) throw new Error(`Unknown job ${name}`);

@@ -42,6 +42,19 @@ export class JobsRepository {
       .execute();
   }
 
+  /** Many jobs in multi-row INSERTs (100 rows each). */
+  async insertMany(jobs: Omit<JobEntity, 'jobid'>[]): Promise<void> {
+    for (let i = 0; i < jobs.length; i += 100) {
+      await this.manager
+        .createQueryBuilder()
+        .insert()
+        .into(JobEntity)
+        .values(jobs.slice(i, i + 100) as object[])
+        .updateEntity(false)
+        .execute();
+    }
+  }
+
   /** Due queued jobs of these names, oldest first (candidates; the claim decides). */
   async dueIds(names: string[], now: number, limit: number, lock: boolean): Promise<number[]> {
     if (!names.length) return [];

@@ -24,6 +24,14 @@ export class MailQueue implements OnModuleInit {
     });
   }
 
+  /** Many messages (a batch job's), in multi-row INSERTs; those without a recipient are skipped. */
+  async enqueueMany(messages: MailMessage[]): Promise<void> {
+    await this.jobs.enqueueMany(
+      SEND_MAIL,
+      messages.filter((m) => m.to),
+    );
+  }
+
   async enqueue(message: MailMessage): Promise<void> {
     if (!message.to) return;
     await this.jobs.enqueue(SEND_MAIL, message);

@@ -1,0 +1,102 @@
+// The enterprise section of BENCHMARKS.md (one per database, next to the core section): a table per
+// workload with the issues' targets checked, then the export and the periodic-review task.
+import { machineDescription } from './lib.mjs';
+import { fmt, summarize } from './report.mjs';
+import { enterpriseSizes } from './seed-enterprise.mjs';
+import { TARGETS } from './workloads-enterprise.mjs';
+
+const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
+
+/** Each target of the workload: met or missed, with the measured value. */
+export function verdicts(w) {
+  const target = TARGETS[w.name];
+  if (!target) return [];
+  const s = summarize(w.runs.service);
+  const b = summarize(w.runs.baseline);
+  const out = [];
+  if (target.sql !== null) {
+    const n = w.sql.service;
+    out.push(`SQL statements ${fmt(n, 1)} (target ≤ ${target.sql}): ${n <= target.sql ? 'met' : 'MISSED'}`);
+  }
+  const r = s.rps / b.rps;
+  out.push(`requests/s ${ratio(s.rps, b.rps)} of the baseline (target ≥ ${target.ratio}×): ${r >= target.ratio ? 'met' : 'MISSED'}`);
+  if (target.p99 !== null) {
+    const p = s.p99 / b.p99;
+    out.push(`p99 ${ratio(s.p99, b.p99)} of the baseline (target ≤ ${target.p99}×): ${p <= target.p99 ? 'met' : 'MISSED'}`);
+  }
+  return out;
+}
+
+export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeconds, wallSeconds, options, command }) {
+  const m = machineDescription();
+  const sizes = enterpriseSizes(options);
+  const lines = [
+    `### ${settings.type === 'sqlite' ? 'SQLite' : 'MySQL / MariaDB'}: enterprise workloads`,
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    `- Command: \`${command}\``,
+    `- Machine: ${m.cores} CPU(s), ${m.model}, ${m.memGiB} GiB RAM, ${m.os}; Node ${m.node}; ${dbVersion}`,
+    `- Data set: ${sizes.releases} releases (${sizes.approvals} pending, each with an approval request of two stages ` +
+      `over 200 processes), ${sizes.worklog} work-log entries of one guide × 20 values (+${sizes.worklogWrites} started ` +
+      `entries for the writes), ${sizes.reviews} scheduled review documents over 50 schedules; with the core data set ` +
+      `(${options.users} users, ${options.categories} categories, ${options.guides} guides) seeded in ${seedSeconds.toFixed(1)}s in all`,
+    `- Load: autocannon, ${options.connections} connections, ${options.duration}s per run, ${options.rounds} round(s) per ` +
+      `target interleaved after a ${options.warmup}s warm-up; values are means of the rounds`,
+    `- Wall time of the whole run: ${wallSeconds.toFixed(0)}s`,
+    '',
+  ];
+  for (const w of workloads) {
+    const s = summarize(w.runs.service);
+    const b = summarize(w.runs.baseline);
+    const sql = (name) => (w.sql[name] === null || w.sql[name] === undefined ? 'n/a' : fmt(w.sql[name], 1));
+    lines.push(
+      `#### ${w.name}: ${w.title}`,
+      '',
+      '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
+      `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
+      `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
+        `${w.sql.service == null || w.sql.baseline == null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
+        `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
+      '',
+    );
+    const v = verdicts(w);
+    if (v.length) lines.push(`Targets: ${v.join('; ')}.`, '');
+    if (s.non2xx || b.non2xx) lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
+    if (w.stats) {
+      const [sf, bf] = [w.stats.service.failures.length, w.stats.baseline.failures.length];
+      lines.push(`Failed answer checks: service ${sf}, baseline ${bf}.`, '');
+      for (const [target, stats] of Object.entries(w.stats))
+        if (stats.failures.length) lines.push(`First failures (${target}): ${stats.failures.slice(0, 3).map((f) => `\`${f.slice(0, 240)}\``).join('; ')}`, '');
+    }
+  }
+  if (ent.parity.length) lines.push(`Write parity: ${ent.parity.join('; ')}.`, '');
+  if (ent.export) {
+    const e = ent.export;
+    lines.push(
+      '#### worklog-export: GET /work_log/export.csv?guideid=1 (Admin; every entry of the data set)',
+      '',
+      `${e.rows} CSV rows (${(e.bytes / 1048576).toFixed(1)} MiB) streamed in ${e.seconds.toFixed(1)}s; service CPU ` +
+        `${(e.cpuMs / 1000).toFixed(1)}s; service RSS ${e.rssBefore.toFixed(0)} MiB before, peak ${e.peak.toFixed(0)} MiB: ` +
+        `growth ${e.growth.toFixed(1)} MiB (target < 50 MiB: ${e.growth < 50 ? 'met' : 'MISSED'})` +
+        (e.reset ? '.' : ' (VmHWM could not be reset: lifetime peak).'),
+      '',
+    );
+  }
+  if (ent.tick) {
+    const t = ent.tick;
+    lines.push(
+      '#### review-tick: the periodic-review task (ReviewSchedulerService.tick through Scheduler.run), once',
+      '',
+      `${t.changed} of ${t.documents} documents changed state (per document its state stored, an audit row, an outbox event and a mail job, written per batch of 500; the events' in-process dispatch after each commit runs in the same process and is counted); ` +
+        `process CPU ${(t.cpuMs / 1000).toFixed(2)}s = ${(t.cpuPer10k / 1000).toFixed(2)}s per 10,000 documents ` +
+        `(target < 1 s: ${t.cpuPer10k < 1000 ? 'met' : 'MISSED'}); wall ${(t.wallMs / 1000).toFixed(1)}s; RSS ${t.rssBeforeMiB.toFixed(0)} MiB ` +
+        `before, peak ${t.peakMiB.toFixed(0)} MiB (growth ${(t.peakMiB - t.rssBeforeMiB).toFixed(1)} MiB). ` +
+        (settings.type === 'mysql' ? 'CPU is the Node process only (the MariaDB server’s is not counted). ' : '') +
+        'Measured in a process of its own (scripts/bench/tick-entry.mjs) that boots the compiled service without listening.',
+      '',
+    );
+  }
+  return lines.join('\n');
+}

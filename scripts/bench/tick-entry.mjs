@@ -1,0 +1,40 @@
+// Bench-only entry (issue #18): boots the compiled service (.bench-build) against the seeded database
+// without listening and without timers (SCHEDULER_ENABLED=false), runs the periodic-review task once the
+// way the scheduler does (Scheduler.run: its lock, a background request context) and prints, as one JSON
+// line on stdout, the process CPU time and peak RSS of the run alone. Environment: the service's.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BUILD_DIR, require } from './lib.mjs';
+
+const { loadConfig } = require(resolve(BUILD_DIR, 'src/config/app-config.js'));
+const { createApp, shutdownApp } = require(resolve(BUILD_DIR, 'src/bootstrap/create-app.js'));
+const { Scheduler } = require(resolve(BUILD_DIR, 'src/platform/jobs/scheduler.js'));
+const { REVIEW_TICK } = require(resolve(BUILD_DIR, 'src/modules/periodic-review/review-scheduler.service.js'));
+
+const status = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+
+const app = await createApp(loadConfig()); // initialised, not listening
+globalThis.gc?.();
+let reset = true;
+try {
+  writeFileSync('/proc/self/clear_refs', '5');
+} catch {
+  reset = false;
+}
+const rssBefore = status('VmRSS');
+const cpu0 = process.cpuUsage();
+const t0 = process.hrtime.bigint();
+const ran = await app.get(Scheduler).run(REVIEW_TICK);
+const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+const cpu = process.cpuUsage(cpu0);
+const result = {
+  ran,
+  wallMs,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  rssBeforeMiB: rssBefore,
+  peakMiB: status('VmHWM'),
+  peakReset: reset,
+};
+await shutdownApp(app);
+process.stdout.write(`${JSON.stringify(result)}\n`);
+process.exit(0);
