@@ -3,70 +3,14 @@
 // download). The package's page finds the scorm-again runtime the player hosts, sets cmi.core.lesson_status to
 // completed and commits; the player sends the commit with its registration token, and the registration reads
 // `completed` through the API. Fails on any page error. Bounded: the run is stopped after RUN_LIMIT_MS.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM, freePort, STEP_MS, startService, tally } from './harness.mjs';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const RUN_LIMIT_MS = 120_000;
-const STEP_MS = 30_000;
-const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path) => path && existsSync(path),
-);
-
-let passed = 0;
-let failed = 0;
-const check = (name, ok, detail = '') => {
-  if (ok) passed += 1;
-  else failed += 1;
-  process.stdout.write(`${ok ? '✓' : '✕'} ${name}${ok || !detail ? '' : `: ${detail}`}\n`);
-};
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => (port ? done(port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-async function startService(dir, port) {
-  const child = spawn(process.execPath, [join(ROOT, 'dist/src/main.js')], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      DB_PATH: join(dir, 'app.sqlite'),
-      MEDIA_DIR: join(dir, 'media'),
-      TRAINING_DIR: join(dir, 'training'),
-      SEED_DEMO: 'true',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const health = await fetch(`http://127.0.0.1:${port}/health/ready`);
-      if (health.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const password = /password for all: (\S+)/.exec(output)?.[1];
-  if (!password) throw new Error(`no demo password in the start-up output:\n${output}`);
-  return { child, password };
-}
+const { counts, check } = tally();
 
 async function api(base, token, method, path, body) {
   const response = await fetch(`${base}/api/2.0${path}`, {
@@ -82,7 +26,7 @@ async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'rgcs-training-browser-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const { child, password } = await startService(dir, port);
+  const { child, password } = await startService(dir, port, { TRAINING_DIR: join(dir, 'training') });
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -195,9 +139,9 @@ const limit = setTimeout(() => {
 try {
   await run();
 } catch (error) {
-  failed += 1;
+  counts.failed += 1;
   process.stdout.write(`✕ ${error.stack ?? error}\n`);
 }
 clearTimeout(limit);
-process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
-process.exit(failed ? 1 : 0);
+process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed\n`);
+process.exit(counts.failed ? 1 : 0);
