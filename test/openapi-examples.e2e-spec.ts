@@ -17,10 +17,13 @@ interface Operation {
 }
 
 /**
- * The enterprise modules merged last have no prefilled examples yet (issue #14 stays open for them); every
- * other operation must have one. Remove a tag here once its operations have examples.
+ * The work log has no prefilled examples yet (issue #14 stays open for it): its routes need an entry the demo
+ * does not have. Every other operation must have one. Remove a tag here once its operations have examples.
  */
-const TAGS_WITHOUT_EXAMPLES_YET = new Set(['Releases', 'Approvals', 'Work log', 'Periodic review']);
+const TAGS_WITHOUT_EXAMPLES_YET = new Set(['Work log']);
+
+/** What a signing example says in place of the password; the run signs with the demo password. */
+const PASSWORD_PLACEHOLDER = 'your password';
 
 /** Every prefilled example of the Swagger UI, run in document order by the demo Admin on a fresh demo site. */
 describe('OpenAPI request examples against the demo content', () => {
@@ -87,15 +90,18 @@ describe('OpenAPI request examples against the demo content', () => {
         // As a user would: read the current revision (of the guide, or of the step) first.
         const step = /\/steps\/(\d+)$/.exec(url);
         const current = (await t.as(token, { method: 'GET', url: url.replace(/\/(steps\/\d+|steporder)$/, '') })).json<{
-          revisionid: number;
+          revisionid?: number;
+          approval_process_revisionid?: number;
           steps?: { stepid: number; revisionid: number }[];
         }>();
         const revisionid = step
           ? current.steps!.find((s) => s.stepid === Number(step[1]))!.revisionid
-          : current.revisionid;
+          : (current.revisionid ?? current.approval_process_revisionid);
         url += `?revisionid=${revisionid}`;
       }
-      const response = await t.as(token, { method: method.toUpperCase(), url, payload: example as object });
+      const body = example as Record<string, unknown>;
+      const payload = body.password === PASSWORD_PLACEHOLDER ? { ...body, password } : body;
+      const response = await t.as(token, { method: method.toUpperCase(), url, payload });
       ran += 1;
       if (response.statusCode >= 300)
         failures.push(`${method} ${url} → ${response.statusCode} ${response.body.slice(0, 300)}`);

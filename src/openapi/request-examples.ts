@@ -81,12 +81,55 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   },
   'patch /api/2.0/guides/{guideid}': {
     path: { guideid: 1 },
-    body: { summary: 'Open the iPhone 6 and lift the display assembly safely.' },
+    // approval_processid (Admin only): releases of guide 1 now wait for the demo's two-stage process.
+    body: { summary: 'Open the iPhone 6 and lift the display assembly safely.', approval_processid: 1 },
   },
   'put /api/2.0/guides/{guideid}/completed': { path: { guideid: 1 }, body: { langid: 'en' } },
   'put /api/2.0/user/favorites/guides/{guideid}': { path: { guideid: 1 }, body: { langid: 'en' } },
   'put /api/2.0/guides/{guideid}/tag': { path: { guideid: 1 }, body: { tag: 'screen' } },
   'delete /api/2.0/guides/{guideid}/tag': { path: { guideid: 1 }, body: { tag: 'screen' } },
+  // Releases, in document order. The demo has releases 1 and 2 (wiki pages Spudger and Tweezers, pending), so the
+  // release of guide 1 (under process 1 since the PATCH above: pending) is release 3.
+  'post /api/2.0/guides/releases': {
+    body: { guideid: 1, type: 'major', title: 'Release v1.0', notes: 'Checked against the current parts list.' },
+  },
+  'post /api/2.0/guides/duplicateReleases': { body: { releaseid: 3, guideids: [2, 4] } },
+  'patch /api/2.0/guides/releases/{releaseid}': {
+    path: { releaseid: 3 },
+    body: { notes: 'Checked against the current parts list and the new adhesive strips.' },
+  },
+  'post /api/2.0/wikis/{wikiid}/releases': {
+    path: { wikiid: 21 },
+    body: { type: 'minor', notes: 'Wording of the licence paragraph.' },
+  },
+  // Approvals: process 1 is the demo's two-stage process; request 2 waits for the demo Admin's signature.
+  'patch /api/2.0/approvals/process/{approval_processid}': {
+    path: { approval_processid: 1 },
+    body: { name: 'Document control (Moderator, then Admin)' },
+  },
+  'post /api/2.0/approvals/process': { body: { name: 'Line supervisor sign-off', stages: [{ userid: 2 }] } },
+  'put /api/2.0/approvals/{wikiid}/{approval_processid}': {
+    path: { wikiid: 22, approval_processid: 3 },
+    body: { release_type: 'major' },
+  },
+  'post /api/2.0/approvals/request/sign/{approval_requestid}': {
+    path: { approval_requestid: 2 },
+    body: { decision: 'approve', password: 'your password', note: 'Matches the tool catalogue.' },
+  },
+  // Periodic review: the demo schedule 1 holds document 1 (Getting Started), open for review.
+  'post /api/2.0/periodic_review/review': {
+    body: { prdid: 1, outcome: 'no_changes', password: 'your password' },
+  },
+  'post /api/2.0/periodic_review': {
+    body: {
+      name: 'Quarterly safety review',
+      recurrence: { type: 'interval', days: 90 },
+      completion_window_days: 14,
+      default_reviewer_userid: 2,
+    },
+  },
+  'post /api/2.0/periodic_review/documents': { body: { prsid: 2, documents: [{ doctype: 'GUIDE', docid: 2 }] } },
+  'delete /api/2.0/periodic_review/documents': { body: { prdids: [2] } },
   // Quizzes, in document order: the demo quiz is quiz 1 on guide 1; the demo Author's open attempt is session 1.
   'post /api/2.0/quizzes/attempt': { body: { quizid: 1, guideid: 1 } },
   'post /api/2.0/quizzes/sessions/save': { body: { sessionid: 2, answers: { first_step: 'Power it off' } } },

@@ -49,6 +49,24 @@ describe('approvals demo content', () => {
     const processes = await t.as(admin.token, { method: 'GET', url: `${API}/approvals/processes` });
     expect(processes.json<{ name: string; documents_count: number }[]>()).toEqual([
       expect.objectContaining({ name: 'Demo document control', documents_count: 1 }),
+      expect.objectContaining({ name: 'Demo final check', documents_count: 1 }),
+    ]);
+  });
+
+  it('the demo Admin has one request to sign: the demo Author’s release of the Tweezers page', async () => {
+    const admin = await tokenOf('admin@demo.example');
+    const author = await tokenOf('author@demo.example');
+    const res = await t.as(admin.token, { method: 'GET', url: `${API}/approvals/requests?eligibility=eligible` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        doctype: 'WIKI',
+        document_title: 'Tweezers',
+        eligible: true,
+        requested_by: expect.objectContaining({ userid: author.user.userid }),
+        process: expect.objectContaining({ name: 'Demo final check' }),
+      }),
     ]);
   });
 });

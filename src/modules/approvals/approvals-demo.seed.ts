@@ -10,10 +10,14 @@ import { ApprovalProcessesService } from './approval-processes.service';
 
 /** The wiki page the demo puts under document control (a demo ITEM page). */
 export const DEMO_CONTROLLED_PAGE = 'Spudger';
+/** The page whose release waits for the demo Admin's signature (a demo ITEM page). */
+export const DEMO_ADMIN_SIGNED_PAGE = 'Tweezers';
 
 /**
  * Document control on a new site: a two-stage process (the demo Moderator, then the demo Admin) on
- * one wiki page, and a release of it by the demo Author waiting for the demo Moderator's signature.
+ * one wiki page, and a release of it by the demo Author waiting for the demo Moderator's signature;
+ * a one-stage process (the demo Admin) on a second page, with a release by the demo Author waiting for
+ * the demo Admin (so the Admin, who runs the Swagger UI examples, has a request to sign).
  */
 @Injectable()
 export class ApprovalsDemoSeed {
@@ -29,15 +33,6 @@ export class ApprovalsDemoSeed {
   async run(): Promise<void> {
     const [adminid, moderatorid, authorid] = this.seeds.get<number[]>('demo.userids') ?? [];
     if (!adminid || !moderatorid || !authorid) return;
-    const wikis = this.documents.of('WIKI');
-    const found = await wikis.find(await wikis.searchTitles(DEMO_CONTROLLED_PAGE, 5));
-    const page = [...found.values()].find((doc) => doc.title === DEMO_CONTROLLED_PAGE);
-    if (!page) return;
-    const process = await this.processes.create({
-      name: 'Demo document control',
-      stages: [{ userid: moderatorid }, { userid: adminid }],
-    });
-    await this.assignments.assignWiki(page.docid, process.approval_processid, 'all');
     const author = await this.users.findEntity(authorid);
     const caller: AuthenticatedUser = {
       userid: author.userid,
@@ -45,11 +40,23 @@ export class ApprovalsDemoSeed {
       privileges: parsePrivileges(author.privileges),
       tokenid: 0,
     };
+    await this.controlled(DEMO_CONTROLLED_PAGE, 'Demo document control', [moderatorid, adminid], caller);
+    await this.controlled(DEMO_ADMIN_SIGNED_PAGE, 'Demo final check', [adminid], caller);
+  }
+
+  /** A process of `signers` on the page, and a major release of it by `author` waiting for the first. */
+  private async controlled(title: string, name: string, signers: number[], author: AuthenticatedUser): Promise<void> {
+    const wikis = this.documents.of('WIKI');
+    const found = await wikis.find(await wikis.searchTitles(title, 5));
+    const page = [...found.values()].find((doc) => doc.title === title);
+    if (!page) return;
+    const process = await this.processes.create({ name, stages: signers.map((userid) => ({ userid })) });
+    await this.assignments.assignWiki(page.docid, process.approval_processid, 'all');
     await this.releases.create(
       'WIKI',
       page.docid,
       { type: 'major', notes: 'First controlled version: reviewed against the tool catalogue.' },
-      caller,
+      author,
     );
   }
 }
