@@ -1,6 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { requestContext } from '../../common/context/request-context';
-import { SqlReader } from '../../database/sql-reader';
+import type { EntityManager } from 'typeorm';
 import { toInnoDbBoolean } from './search-query';
 import {
   HIT_COLUMNS,
@@ -24,22 +22,6 @@ import {
  * match as prefixes of longer words) and the default stopwords are not indexed (see toInnoDbBoolean).
  */
 export class MysqlSearchRepository extends SearchRepository {
-  private readonly reader: SqlReader;
-
-  constructor(private readonly dataSource: DataSource) {
-    super();
-    this.reader = new SqlReader(dataSource);
-  }
-
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? requestContext.current()?.tx?.manager ?? this.dataSource.manager;
-  }
-
-  private rows(sql: string, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    return this.reader.rows(text, values);
-  }
-
   async replace(
     doctype: 'GUIDE' | 'WIKI',
     docid: number,

@@ -1,4 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { requestContext } from '../../common/context/request-context';
+import { SqlReader } from '../../database/sql-reader';
 import type { AccessSql } from '../../platform/documents/document-registry';
 import type { SearchQuery } from './search-query';
 
@@ -62,6 +64,23 @@ export const SEARCH_DOCID_COLUMN = 'd.docid';
  * event delivery's); a search is one statement with its total (a second only past the last page).
  */
 export abstract class SearchRepository {
+  protected readonly reader: SqlReader;
+
+  constructor(protected readonly dataSource: DataSource) {
+    this.reader = new SqlReader(dataSource);
+  }
+
+  /** The open transaction's manager (an event delivery's), else the data source's. */
+  protected manager(tx?: EntityManager): EntityManager {
+    return tx ?? requestContext.current()?.tx?.manager ?? this.dataSource.manager;
+  }
+
+  /** Rows of a statement with named parameters (`:name`, `:...list`). */
+  protected rows(sql: string, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
+    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
+    return this.reader.rows(text, values);
+  }
+
   /** Replaces every indexed language of a document with `documents` (none: the document leaves the index). */
   abstract replace(
     doctype: 'GUIDE' | 'WIKI',

@@ -1,6 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { requestContext } from '../../common/context/request-context';
-import { SqlReader } from '../../database/sql-reader';
+import type { EntityManager } from 'typeorm';
 import { toFts5 } from './search-query';
 import {
   HIT_COLUMNS,
@@ -26,22 +24,6 @@ const SCORE = 'bm25(search_fts, 10.0, 1.0)';
  * the rowid. Every word of a query is a quoted FTS5 string (see toFts5), so user text is never syntax.
  */
 export class SqliteSearchRepository extends SearchRepository {
-  private readonly reader: SqlReader;
-
-  constructor(private readonly dataSource: DataSource) {
-    super();
-    this.reader = new SqlReader(dataSource);
-  }
-
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? requestContext.current()?.tx?.manager ?? this.dataSource.manager;
-  }
-
-  private rows(sql: string, params: Record<string, unknown>): Promise<Record<string, unknown>[]> {
-    const [text, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params);
-    return this.reader.rows(text, values);
-  }
-
   async replace(
     doctype: 'GUIDE' | 'WIKI',
     docid: number,
