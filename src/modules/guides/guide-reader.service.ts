@@ -260,7 +260,10 @@ export class GuideReaderService {
     // Grouped by source language (nearly always one group): the lookup then needs no query for each guide's language.
     const byLangid = new Map<string, number[]>();
     rows.forEach((row, i) => {
-      if (!editable[i]) byLangid.set(row.guide.langid, [...(byLangid.get(row.guide.langid) ?? []), row.guide.guideid]);
+      if (editable[i]) return;
+      const ids = byLangid.get(row.guide.langid);
+      if (ids) ids.push(row.guide.guideid);
+      else byLangid.set(row.guide.langid, [row.guide.guideid]);
     });
     const found = await Promise.all([...byLangid].map(([langid, ids]) => this.releases.live('GUIDE', ids, langid)));
     const live = new Map(found.flatMap((map) => [...map]));
