@@ -116,6 +116,23 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
     path: { approval_requestid: 2 },
     body: { decision: 'approve', password: 'your password', note: 'Matches the tool catalogue.' },
   },
+  // Work log: entry 1 (the demo User's) waits for sign-off 1, which the Admin may sign as a member of the demo
+  // team; entry 2 is the Admin's, on guide 4, whose step 9 has the form (fields 1-4) that asks for the sign-off.
+  // POST /work_log creates entry 3.
+  'post /api/2.0/work_log/{entryid}/signoffs': { path: { entryid: 2 }, body: { stepid: 9 } },
+  'post /api/2.0/work_log/signoffs/{signoffid}/sign': {
+    path: { signoffid: 1 },
+    body: { decision: 'approve', password: 'your password', note: 'Filter replaced; pump runs freely.' },
+  },
+  'post /api/2.0/work_log': { body: { guideid: 4, workorderid: 'WO-1003' } },
+  'post /api/2.0/work_log/{entryid}/cancel': {
+    path: { entryid: 3 },
+    body: { reason: 'Opened for the wrong machine.' },
+  },
+  'put /api/2.0/work_log/{entryid}/stepData': {
+    path: { entryid: 2 },
+    body: { fields: { '1': 'clean', '2': 120, '3': true, '4': 'No coins found.' }, stepid: 9 },
+  },
   // Periodic review: the demo schedule 1 holds document 1 (Getting Started), open for review.
   'post /api/2.0/periodic_review/review': {
     body: { prdid: 1, outcome: 'no_changes', password: 'your password' },

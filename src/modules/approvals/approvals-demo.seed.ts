@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { parsePrivileges } from '../../common/auth/privileges';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ReleasesService } from '../releases/releases.service';
@@ -33,13 +32,7 @@ export class ApprovalsDemoSeed {
   async run(): Promise<void> {
     const [adminid, moderatorid, authorid] = this.seeds.get<number[]>('demo.userids') ?? [];
     if (!adminid || !moderatorid || !authorid) return;
-    const author = await this.users.findEntity(authorid);
-    const caller: AuthenticatedUser = {
-      userid: author.userid,
-      username: author.username,
-      privileges: parsePrivileges(author.privileges),
-      tokenid: 0,
-    };
+    const caller = await this.users.callerOf(authorid);
     await this.controlled(DEMO_CONTROLLED_PAGE, 'Demo document control', [moderatorid, adminid], caller);
     await this.controlled(DEMO_ADMIN_SIGNED_PAGE, 'Demo final check', [adminid], caller);
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaService } from '../media/media.service';
 import type { StepFormInputDto } from '../step-forms/dto/step-form.dto';
 import { TagsService } from '../tags/tags.service';
@@ -8,6 +9,13 @@ import { UsersService } from '../users/users.service';
 import type { CreateGuideDto } from './dto/guide-body.dto';
 import { GuideStepsService } from './guide-steps.service';
 import { GuideWriterService } from './guide-writer.service';
+
+/** Under this key the step whose form asks for a sign-off is shared with later demo steps (the work log's). */
+export const DEMO_SIGNOFF_STEP = 'demo.signoffStep';
+export interface DemoSignoffStep {
+  guideid: number;
+  stepid: number;
+}
 
 /** A demo step form; `signoff` asks the first team for a sign-off (ENTERPRISE §3.2). */
 type DemoForm = { fields: StepFormInputDto['fields']; signoff?: boolean };
@@ -170,6 +178,7 @@ export class GuidesDemoSeed {
     private readonly media: MediaService,
     private readonly tags: TagsService,
     private readonly teams: TeamsService,
+    private readonly seeds: DemoSeedRegistry,
   ) {}
 
   async run(): Promise<void> {
@@ -192,7 +201,7 @@ export class GuidesDemoSeed {
       for (const [title, lines, form] of demo.steps) {
         const stepImage = nextImage();
         const team = form?.signoff ? await this.teams.firstTeam() : undefined;
-        await this.steps.create(
+        const guide = await this.steps.create(
           created.guideid,
           {
             title,
@@ -203,6 +212,10 @@ export class GuidesDemoSeed {
           undefined,
           admin,
         );
+        if (team) {
+          const step = guide.steps[guide.steps.length - 1];
+          this.seeds.share<DemoSignoffStep>(DEMO_SIGNOFF_STEP, { guideid: created.guideid, stepid: step.stepid });
+        }
       }
       for (const tag of demo.tags) await this.tags.add('guide', created.guideid, tag);
       if (demo.prerequisiteOf) prerequisite = created.guideid;

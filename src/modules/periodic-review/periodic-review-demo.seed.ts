@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { parsePrivileges } from '../../common/auth/privileges';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
@@ -36,13 +34,7 @@ export class PeriodicReviewDemoSeed {
     const found = await wikis.find(await wikis.searchTitles(DEMO_REVIEWED_PAGE, 5));
     const page = [...found.values()].find((doc) => doc.title === DEMO_REVIEWED_PAGE);
     if (!page) return;
-    const admin = await this.users.findEntity(adminid);
-    const caller: AuthenticatedUser = {
-      userid: admin.userid,
-      username: admin.username,
-      privileges: parsePrivileges(admin.privileges),
-      tokenid: 0,
-    };
+    const caller = await this.users.callerOf(adminid);
     const due = new Date((this.clock.nowSeconds() + DUE_IN_DAYS * DAY_SECONDS) * 1000);
     const schedule = await this.schedules.create(
       {

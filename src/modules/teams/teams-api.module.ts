@@ -1,8 +1,10 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaModule } from '../media/media.module';
 import { UserFactsRegistry } from '../users/user-facts.registry';
 import { UsersModule } from '../users/users.module';
 import { TeamDirectoryService } from './team-directory.service';
+import { TeamsDemoSeed } from './teams-demo.seed';
 import { TeamsController } from './teams.controller';
 import { TeamsModule } from './teams.module';
 import { TeamsService } from './teams.service';
@@ -10,20 +12,23 @@ import { TeamsRepository } from './teams.repository';
 
 /**
  * The /teams endpoints; separate from TeamsModule (membership lookups, which the access policy uses).
- * Tells the users module which teams each user is in.
+ * Tells the users module which teams each user is in, and adds the demo team.
  */
 @Module({
   imports: [TeamsModule, UsersModule, MediaModule],
   controllers: [TeamsController],
-  providers: [TeamsRepository, TeamDirectoryService],
+  providers: [TeamsRepository, TeamDirectoryService, TeamsDemoSeed],
 })
 export class TeamsApiModule implements OnModuleInit {
   constructor(
     private readonly facts: UserFactsRegistry,
     private readonly teams: TeamsService,
+    private readonly seeds: DemoSeedRegistry,
+    private readonly demo: TeamsDemoSeed,
   ) {}
 
   onModuleInit(): void {
     this.facts.provideTeamIds((userids) => this.teams.teamIdsByUser(userids));
+    this.seeds.register({ name: 'teams', order: 35, run: () => this.demo.run() });
   }
 }

@@ -74,6 +74,12 @@ export class UsersService {
     return user;
   }
 
+  /** A user as a caller (no token), for demo content created on their behalf. */
+  async callerOf(userid: number): Promise<AuthenticatedUser> {
+    const user = await this.findEntity(userid);
+    return { userid: user.userid, username: user.username, privileges: parsePrivileges(user.privileges), tokenid: 0 };
+  }
+
   /** The site's first Admin as a caller, for demo content created on its behalf. */
   async firstAdmin(): Promise<AuthenticatedUser | undefined> {
     const admin = await this.users.firstAdmin();

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaModule } from '../media/media.module';
 import { StepFormsModule } from '../step-forms/step-forms.module';
 import { TeamsModule } from '../teams/teams.module';
@@ -8,6 +9,7 @@ import { WorkLogSignoffsController } from './work-log-signoffs.controller';
 import { WorkLogSignoffsService } from './work-log-signoffs.service';
 import { WorkLogStepDataService } from './work-log-step-data.service';
 import { WorkLogController } from './work-log.controller';
+import { WorkLogDemoSeed } from './work-log-demo.seed';
 import { WorkLogRepository } from './work-log.repository';
 import { WorkLogService } from './work-log.service';
 
@@ -15,6 +17,22 @@ import { WorkLogService } from './work-log.service';
 @Module({
   imports: [StepFormsModule, MediaModule, TeamsModule, UsersModule],
   controllers: [WorkLogSignoffsController, WorkLogController],
-  providers: [WorkLogRepository, WorkLogService, WorkLogStepDataService, WorkLogSignoffsService, WorkLogExportService],
+  providers: [
+    WorkLogRepository,
+    WorkLogService,
+    WorkLogStepDataService,
+    WorkLogSignoffsService,
+    WorkLogExportService,
+    WorkLogDemoSeed,
+  ],
 })
-export class WorkLogModule {}
+export class WorkLogModule implements OnModuleInit {
+  constructor(
+    private readonly seeds: DemoSeedRegistry,
+    private readonly demo: WorkLogDemoSeed,
+  ) {}
+
+  onModuleInit(): void {
+    this.seeds.register({ name: 'work log', order: 50, run: () => this.demo.run() });
+  }
+}
