@@ -136,7 +136,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     maxAge: 86400,
     optionsSuccessStatus: 204,
   });
-  serveOpenApi(app, buildOpenApiDocument(app));
+  serveOpenApi(app, () => buildOpenApiDocument(app));
   await app.init();
   await fastify.ready();
   return app;

@@ -79,7 +79,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   );
 }
 
-export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
+/** `document` is built on the first request for it: building it costs about a second of start-up. */
+export function serveOpenApi(app: INestApplication, document: () => OpenAPIObject): void {
   SwaggerModule.setup(DOCS_PATH, app, document, {
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     yamlDocumentUrl: `${API_PREFIX}/openapi.yaml`,
