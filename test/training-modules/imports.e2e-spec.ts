@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { TrainingImportEntity } from '../../src/modules/training-modules/entities/training-import.entity';
-import { TrainingImportsService } from '../../src/modules/training-modules/training-imports.service';
+import {
+  IMPORT_JOB,
+  SILENT_AFTER_SECONDS,
+  TrainingImportsService,
+} from '../../src/modules/training-modules/training-imports.service';
+import { JobEntity } from '../../src/platform/jobs/entities/job.entity';
 import { zipBuffer } from '../../src/modules/training-modules/zip-writer';
 import {
   auditActions,
@@ -328,15 +333,80 @@ describe('Training imports (T5, T8, T10-T13)', () => {
   });
 
   describe('restart', () => {
+    const imports = () => k.t.app.get(DataSource).getRepository(TrainingImportEntity);
+    const service = () => k.t.app.get(TrainingImportsService);
+    const now = () => Math.floor(Date.now() / 1000);
+
     it('an import left working at boot fails with INTERRUPTED and its partial files are deleted', async () => {
       const { importid } = await draftWithImport(k, 'Interrupted');
-      await k.t.app
-        .get(DataSource)
-        .getRepository(TrainingImportEntity)
-        .update({ importid }, { status: 'extracting', source: 'upload' });
-      const count = await k.t.app.get(TrainingImportsService).failInterrupted();
+      await imports().update({ importid }, { status: 'extracting', source: 'upload' });
+      const count = await service().failInterrupted();
       expect(count).toBe(1);
       expect(await progress(k, importid)).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });
+    });
+
+    it('an import another instance works on (alive within 2 minutes) is left alone until it falls silent', async () => {
+      const { importid } = await draftWithImport(k, 'Another instance');
+      await imports().update({ importid }, { status: 'extracting', source: 'upload', heartbeatDate: now() - 60 });
+      expect(await service().failInterrupted()).toBe(0);
+      expect((await progress(k, importid)).status).toBe('extracting');
+      await imports().update({ importid }, { heartbeatDate: now() - SILENT_AFTER_SECONDS - 1 });
+      expect(await service().failInterrupted()).toBe(1);
+      expect(await progress(k, importid)).toMatchObject({ status: 'failed', error: { code: 'INTERRUPTED' } });
+    });
+
+    it('a silent import whose job still waits in the queue is left alone', async () => {
+      const { importid } = await draftWithImport(k, 'Queued');
+      await imports().update({ importid }, { status: 'validating', source: 'upload', heartbeatDate: now() - 3600 });
+      const jobs = k.t.app.get(DataSource).getRepository(JobEntity);
+      const later = Date.now() + 3600_000;
+      await jobs.insert({
+        name: IMPORT_JOB,
+        payload: { importid },
+        status: 'queued',
+        runAt: later,
+        attempts: 0,
+        maxAttempts: 1,
+        uniqueKey: `training-import:${importid}`,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        createdAt: Date.now(),
+        finishedAt: null,
+      });
+      try {
+        expect(await service().failInterrupted()).toBe(0);
+        expect((await progress(k, importid)).status).toBe('validating');
+      } finally {
+        await jobs.delete({ uniqueKey: `training-import:${importid}` });
+        await imports().update({ importid }, { heartbeatDate: null });
+        await service().failInterrupted();
+      }
+    });
+
+    it('the instance receiving an upload keeps marking it alive, so a sweep elsewhere leaves it alone', async () => {
+      const { importid } = await draftWithImport(k, 'Slow upload');
+      const data = await scorm12Package();
+      const stream = new PassThrough();
+      const pending = k.t.as(k.admin.token, {
+        method: 'POST',
+        url: `${BASE}/imports/${importid}/start/byUpload`,
+        headers: { 'content-type': 'application/zip', 'transfer-encoding': 'chunked' },
+        payload: stream,
+      });
+      stream.write(data.subarray(0, 64));
+      for (let i = 0; i < 200 && (await progress(k, importid)).status !== 'receiving'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect((await progress(k, importid)).status).toBe('receiving');
+      await imports().update({ importid }, { heartbeatDate: now() - 3600 });
+      await service().heartbeat();
+      expect((await imports().findOneByOrFail({ importid })).heartbeatDate).toBeGreaterThanOrEqual(now() - 5);
+      expect(await service().failInterrupted()).toBe(0);
+      stream.end(data.subarray(64));
+      expect((await pending).statusCode).toBe(202);
+      await drainJobs(k);
+      expect((await progress(k, importid)).status).toBe('complete');
     });
   });
 });

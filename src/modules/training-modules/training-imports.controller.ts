@@ -109,7 +109,10 @@ export class TrainingImportsController {
   @Authenticated('Admin')
   @ApiOperation({
     summary: 'Progress of an import',
-    description: 'T12. Status, progress (receiving 0-60 %, validating 60-70, extracting 70-100), warnings, error.',
+    description:
+      'T12. Status, progress (receiving 0-60 %, validating 60-70, extracting 70-100), warnings, error. An ' +
+      'import whose instance stopped while working on it fails with `INTERRUPTED` once it has been silent for 2 ' +
+      'minutes (checked every minute and at start-up); imports that another running instance works on are left alone.',
   })
   @ApiOkResponse({ type: TrainingImportDto })
   progress(@ImportId() importid: number): Promise<TrainingImportDto> {

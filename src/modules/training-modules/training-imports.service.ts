@@ -16,6 +16,7 @@ import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Clock } from '../../platform/clock/clock';
 import { JobRunner, type JobContext } from '../../platform/jobs/job-runner';
+import { Scheduler } from '../../platform/jobs/scheduler';
 import type { ImportPreviewDto, TrainingImportDto } from './dto/training-response.dto';
 import type { ImportStatus, TrainingImportEntity } from './entities/training-import.entity';
 import {
@@ -57,13 +58,20 @@ const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'applicati
 const ZIP_MAGIC = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 /** Progress is written at most once per this many bytes. */
 const PROGRESS_STEP = 256 * 1024;
+/** How often an instance marks the imports it works on as alive. */
+const HEARTBEAT_MS = 30_000;
+/** A working import not marked alive for this long (and not waiting for its job) was interrupted. */
+export const SILENT_AFTER_SECONDS = 120;
+const importJobKey = (importid: number) => `training-import:${importid}`;
 
 /**
  * Imports (ENTERPRISE §6.2, T5, T8-T13): packages received by upload (streamed to disk) or fetched by URL,
  * then checked and extracted by a job on the platform runner (at most 2 at once, one per module through
  * the `running_slot` unique index). Every move is a conditional update with its audit row; completion and
- * failure publish events. Cancelling or failing deletes partial files; imports found working at boot fail
- * with INTERRUPTED.
+ * failure publish events. Cancelling or failing deletes partial files. The instance working an import marks it
+ * alive (`heartbeat_date`) with every move and progress and every 30 s; a working import silent for 2 minutes
+ * whose job does not wait in the queue was interrupted (its instance stopped or died) and fails with
+ * INTERRUPTED: checked at boot and every minute, so imports that another live instance works on are left alone.
  */
 @Injectable()
 export class TrainingImportsService implements OnModuleInit, OnApplicationBootstrap {
@@ -73,6 +81,8 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
   lookup: LookupFunction | undefined;
   /** Uploads being received by this instance, so that a cancel stops them at once. */
   private readonly receiving = new Map<number, AbortController>();
+  /** Imports whose job runs in this instance. */
+  private readonly working = new Set<number>();
 
   constructor(
     private readonly repository: TrainingModulesRepository,
@@ -80,6 +90,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly jobs: JobRunner,
+    private readonly scheduler: Scheduler,
     private readonly player: TrainingPlayerService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -92,16 +103,39 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       maxAttempts: 1,
       leaseMs: 15 * 60_000,
     });
+    this.scheduler.add({
+      name: 'training-imports.heartbeat',
+      every: HEARTBEAT_MS,
+      lockMs: false,
+      run: () => this.heartbeat(),
+    });
+    this.scheduler.add({
+      name: 'training-imports.interrupted',
+      every: 60_000,
+      run: () => this.failInterrupted().then(() => undefined),
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await requestContext.run(backgroundContext('training-imports'), () => this.failInterrupted());
   }
 
-  /** Imports left working by a stopped process fail with INTERRUPTED, and their partial files go. */
+  /** Marks the imports this instance receives or runs as alive. */
+  async heartbeat(): Promise<void> {
+    const mine = [...this.receiving.keys(), ...this.working];
+    await this.repository.touchImports(mine, [...WORKING_IMPORT_STATUSES], this.clock.nowSeconds());
+  }
+
+  /**
+   * Imports left working by a stopped process (silent for SILENT_AFTER_SECONDS, their job not waiting in the
+   * queue) fail with INTERRUPTED, and their partial files go.
+   */
   async failInterrupted(): Promise<number> {
     let count = 0;
-    for (const row of await this.repository.importsIn([...WORKING_IMPORT_STATUSES])) {
+    const before = this.clock.nowSeconds() - SILENT_AFTER_SECONDS;
+    for (const row of await this.repository.silentImports([...WORKING_IMPORT_STATUSES], before)) {
+      if (this.receiving.has(row.importid) || this.working.has(row.importid)) continue;
+      if (await this.jobs.isQueued(importJobKey(row.importid))) continue;
       if (await this.fail(row, 'INTERRUPTED', 'The service stopped while the import was running')) count += 1;
     }
     return count;
@@ -166,6 +200,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
           userid: caller.userid,
           createdDate: now,
           finishedDate: null,
+          heartbeatDate: null,
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -212,7 +247,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     if (row.status !== 'created') throw new RevisionConflictException(toImportDto(row));
     const moved = await this.transactions.run(async () => {
       const ok = await this.move(row, 'receive', { source: 'url', url }, 'training_import.start');
-      if (ok) await this.jobs.enqueue(IMPORT_JOB, { importid }, { uniqueKey: `training-import:${importid}` });
+      if (ok) await this.jobs.enqueue(IMPORT_JOB, { importid }, { uniqueKey: importJobKey(importid) });
       return ok;
     });
     if (!moved) throw new RevisionConflictException(await this.one(importid));
@@ -305,7 +340,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
         { percent: 60, bytesDone: bytes, bytesTotal: bytes },
         'training_import.received',
       );
-      if (ok) await this.jobs.enqueue(IMPORT_JOB, { importid }, { uniqueKey: `training-import:${importid}` });
+      if (ok) await this.jobs.enqueue(IMPORT_JOB, { importid }, { uniqueKey: importJobKey(importid) });
       return ok;
     });
     if (!stored) {
@@ -366,6 +401,16 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
 
   /** The import job: fetch (byUrl), check, extract, install; every failure is stored on the import. */
   async run(importid: number, job?: JobContext): Promise<void> {
+    this.working.add(importid);
+    try {
+      await this.repository.touchImports([importid], [...WORKING_IMPORT_STATUSES], this.clock.nowSeconds());
+      await this.runImport(importid, job);
+    } finally {
+      this.working.delete(importid);
+    }
+  }
+
+  private async runImport(importid: number, job?: JobContext): Promise<void> {
     let row = await this.repository.findImport(importid);
     if (!row || TERMINAL_IMPORT_STATUSES.includes(row.status) || row.status === 'created') return;
     const controller = new AbortController();
@@ -536,7 +581,11 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     const next = importTransition(row.status, action);
     if (!next.ok) return false;
     return this.transactions.run(async () => {
-      const moved = await this.repository.moveImport(row.importid, row.status, { ...values, status: next.to });
+      const moved = await this.repository.moveImport(row.importid, row.status, {
+        ...values,
+        status: next.to,
+        heartbeatDate: this.clock.nowSeconds(),
+      });
       if (!moved) return false;
       const after = await this.require(row.importid);
       await this.audit.record({
@@ -579,7 +628,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     job?: JobContext,
   ): Promise<void> {
     if (controller.signal.aborted) return;
-    const ok = await this.repository.progress(importid, status, values);
+    const ok = await this.repository.progress(importid, status, { ...values, heartbeatDate: this.clock.nowSeconds() });
     if (!ok) controller.abort(new ImportStopped());
     else await job?.heartbeat();
   }

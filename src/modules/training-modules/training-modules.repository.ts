@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, In, IsNull, LessThan } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
 import { TrainingImportEntity, type ImportStatus } from './entities/training-import.entity';
 import { TrainingModuleEntity } from './entities/training-module.entity';
@@ -164,6 +164,24 @@ export class TrainingModulesRepository {
 
   importsIn(statuses: ImportStatus[]): Promise<TrainingImportEntity[]> {
     return this.manager.getRepository(TrainingImportEntity).findBy({ status: In(statuses) });
+  }
+
+  /** Working imports with no sign of life since `before` (or none at all). */
+  silentImports(statuses: ImportStatus[], before: number): Promise<TrainingImportEntity[]> {
+    return this.manager.getRepository(TrainingImportEntity).find({
+      where: [
+        { status: In(statuses), heartbeatDate: LessThan(before) },
+        { status: In(statuses), heartbeatDate: IsNull() },
+      ],
+    });
+  }
+
+  /** Marks these imports alive, while they are still in one of `statuses`. */
+  async touchImports(importids: number[], statuses: ImportStatus[], at: number): Promise<void> {
+    if (!importids.length) return;
+    await this.manager
+      .getRepository(TrainingImportEntity)
+      .update({ importid: In(importids), status: In(statuses) }, { heartbeatDate: at });
   }
 
   // ------------------------------------------------------------ registrations

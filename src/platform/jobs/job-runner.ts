@@ -181,6 +181,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     }
   }
 
+  /** Whether the job enqueued with this unique key still waits to be claimed. */
+  isQueued(uniqueKey: string): Promise<boolean> {
+    return this.jobs.isQueued(uniqueKey);
+  }
+
   /** Recovers jobs of dead instances, then starts due ones (the 1-second poll). */
   async poll(): Promise<void> {
     await this.jobs.recoverExpired(this.clock.now());

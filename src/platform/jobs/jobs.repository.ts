@@ -142,6 +142,11 @@ export class JobsRepository {
     return expired.length;
   }
 
+  /** Whether a job with this unique key waits in the queue (not yet claimed). */
+  async isQueued(uniqueKey: string): Promise<boolean> {
+    return (await this.manager.getRepository(JobEntity).countBy({ uniqueKey, status: 'queued' })) > 0;
+  }
+
   /** Queued jobs by name (metrics, health). */
   async queueDepth(): Promise<Map<string, number>> {
     const rows = await this.manager

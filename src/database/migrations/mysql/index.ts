@@ -1,4 +1,5 @@
 import { Search1795477000000 } from './1795477000000-Search';
+import { TrainingImportHeartbeat1795480000000 } from './1795480000000-TrainingImportHeartbeat';
 import { Quizzes1795475000000 } from './1795475000000-Quizzes';
 import { TrainingModules1795476000000 } from './1795476000000-TrainingModules';
 import { PeriodicReview1795474000000 } from './1795474000000-PeriodicReview';
@@ -21,4 +22,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   Quizzes1795475000000,
   TrainingModules1795476000000,
   Search1795477000000,
+  TrainingImportHeartbeat1795480000000,
 ];

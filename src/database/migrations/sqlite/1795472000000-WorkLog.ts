@@ -13,9 +13,7 @@ export class WorkLog1795472000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE "step_form_fields" ("field_revisionid" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "form_revisionid" integer NOT NULL, "guideid" integer NOT NULL, "stepid" integer NOT NULL, "orderby" integer NOT NULL, "field_guid" varchar(16) NOT NULL, "label" varchar(255) NOT NULL, "field_type" varchar(20) NOT NULL, "required" boolean NOT NULL DEFAULT (0), "placeholder" varchar(255) NOT NULL DEFAULT (''), "textarea" boolean NOT NULL DEFAULT (0), "options" json NOT NULL, "unit" varchar(32), "min_value" double, "max_value" double)`,
     );
-    await queryRunner.query(
-      `CREATE INDEX "idx_step_form_fields_guid" ON "step_form_fields" ("field_guid", "stepid") `,
-    );
+    await queryRunner.query(`CREATE INDEX "idx_step_form_fields_guid" ON "step_form_fields" ("field_guid", "stepid") `);
     await queryRunner.query(
       `CREATE INDEX "idx_step_form_fields_form" ON "step_form_fields" ("form_revisionid", "orderby") `,
     );

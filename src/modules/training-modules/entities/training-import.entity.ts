@@ -74,4 +74,8 @@ export class TrainingImportEntity {
 
   @Column({ name: 'finished_date', ...unixTimeColumn({ nullable: true }) })
   finishedDate: number | null;
+
+  /** When the instance working the import last showed it is alive (every move, progress and 30 s). */
+  @Column({ name: 'heartbeat_date', ...unixTimeColumn({ nullable: true }) })
+  heartbeatDate: number | null;
 }
