@@ -69,17 +69,25 @@ function contents(i) {
   return lines.join('\n');
 }
 
-/** INFO pages wikiid first.. (after the categories), authored by user 1, patrolled, source language en. */
-export async function seedSearchWikis(db, { wikis, firstWikiid }) {
+/**
+ * INFO pages after the wikis already seeded (categories, and the enterprise review pages when those run too),
+ * authored by user 1, patrolled, source language en.
+ */
+export async function seedSearchWikis(db, { wikis }) {
   if (!wikis) return;
+  const [last] = await db.query(
+    'SELECT (SELECT COALESCE(MAX(wikiid), 0) FROM wikis) AS wikiid, (SELECT COALESCE(MAX(revisionid), 0) FROM wiki_revisions) AS revisionid',
+  );
+  const [firstWikiid, firstRevisionid] = [Number(last.wikiid) + 1, Number(last.revisionid) + 1];
   const rows = { wikis: [], wiki_revisions: [], wiki_languages: [] };
   for (let i = 0; i < wikis; i++) {
     const wikiid = firstWikiid + i;
+    const revisionid = firstRevisionid + i;
     const title = searchWikiTitle(i);
     const date = NOW - (wikis - i) * 7;
     rows.wikis.push([wikiid, 'INFO', title, sha256(title), 'en', null, 1, 0, date, date]);
     rows.wiki_revisions.push([
-      wikiid,
+      revisionid,
       wikiid,
       'en',
       1,
@@ -93,7 +101,7 @@ export async function seedSearchWikis(db, { wikis, firstWikiid }) {
       '',
       '{}',
     ]);
-    rows.wiki_languages.push([wikiid, 'en', wikiid, wikiid, null]);
+    rows.wiki_languages.push([wikiid, 'en', revisionid, revisionid, null]);
   }
   const cols = {
     wikis: ['wikiid', 'namespace', 'title', 'title_hash', 'langid', 'parent_wikiid', 'authorid', 'deleted', 'created_date', 'modified_date'],
