@@ -206,7 +206,7 @@ async function main() {
     log("Filling the search index with the service's own rebuild (search:reindex)…");
     search.reindex = fillSearchIndex(serviceEnv(await freePort()));
     search.facts = await indexFacts(db, settings);
-    log(`  ${search.reindex.line} in ${search.reindex.seconds.toFixed(1)}s; "${JSON.stringify(search.facts)}"`);
+    log(`  ${search.reindex.line} in ${search.reindex.seconds.toFixed(1)}s; index ${JSON.stringify(search.facts)}`);
   }
 
   // ---- 4. service and baseline -------------------------------------------------------------------
