@@ -28,6 +28,7 @@ import {
 import { guideDetail, guideList } from './baseline-guides.mjs';
 import { registerEnterpriseRoutes } from './baseline-enterprise.mjs';
 import { registerWriteRoutes } from './baseline-writes.mjs';
+import { registerSearchRoutes } from './baseline-search.mjs';
 
 const Fastify = require('fastify');
 const { parseWikiText, renderDoc, emptyDoc } = wikitext;
@@ -247,6 +248,7 @@ app.get('/api/2.0/guides/:guideid', async (request, reply) => {
 });
 registerWriteRoutes(app);
 registerEnterpriseRoutes(app);
+registerSearchRoutes(app);
 app.get('/__bench/sql-statements', async () => ({ statements: statementCount() }));
 
 const close = () => app.close().then(() => process.exit(0));

@@ -43,6 +43,7 @@ export function parseOptions(argv = process.argv.slice(2)) {
     worklog: int('worklog', 100000),
     worklogWrites: int('worklog-writes', 4000),
     reviews: int('reviews', 50000),
+    wikis: int('wikis', 10000), // INFO wiki pages of the search workload (seed-search.mjs)
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),
     workloads: get('workloads', '') ? get('workloads', '').split(',') : undefined,

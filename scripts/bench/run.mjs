@@ -18,6 +18,11 @@
 // --approvals 5000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
 // --workloads releases-list,approvals-eligible,approval-sign,worklog-list,worklog-stepdata,worklog-export,review-documents,review-tick
 // (their results go to a section of their own in BENCHMARKS.md, so the core section is kept).
+//
+// Search workload (issue #20; seed-search.mjs, workloads-search.mjs, baseline-search.mjs, report-search.mjs):
+// only with `--workloads search` (the rebuild takes minutes): adds --wikis 10000 INFO wiki pages, fills the
+// search index with the service's own rebuild (search:reindex) and loads GET /search/{two words}?limit=20;
+// its own section in BENCHMARKS.md.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,6 +60,9 @@ import {
   planEnterpriseWrites,
 } from './workloads-enterprise.mjs';
 import { reportEnterprise } from './report-enterprise.mjs';
+import { reportSearch } from './report-search.mjs';
+import { fillSearchIndex, seedSearchWikis } from './seed-search.mjs';
+import { buildSearchWorkloads, indexFacts, searchSelected } from './workloads-search.mjs';
 import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
 import {
@@ -183,12 +191,23 @@ async function main() {
     await seedEnterprise(db, options, { authorIds, guides: options.guides, categories: options.categories });
     log(`  enterprise data set seeded in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   }
+  const search = searchSelected(options) && options.guides > 0 ? { facts: undefined, reindex: undefined } : undefined;
+  if (search) {
+    log(`Seeding ${options.wikis} INFO wiki pages for the search workload…`);
+    await seedSearchWikis(db, { wikis: options.wikis });
+  }
   const dbVersion =
     settings.type === 'sqlite'
       ? `SQLite ${(await db.query('SELECT sqlite_version() AS v'))[0].v} (better-sqlite3)`
       : `MySQL/MariaDB ${(await db.query('SELECT VERSION() AS v'))[0].v}`;
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   log(`Seeded in ${seedSeconds.toFixed(1)}s`);
+  if (search) {
+    log("Filling the search index with the service's own rebuild (search:reindex)…");
+    search.reindex = fillSearchIndex(serviceEnv(await freePort()));
+    search.facts = await indexFacts(db, settings);
+    log(`  ${search.reindex.line} in ${search.reindex.seconds.toFixed(1)}s; index ${JSON.stringify(search.facts)}`);
+  }
 
   // ---- 4. service and baseline -------------------------------------------------------------------
   const [servicePort, baselinePort, counterPort] = [await freePort(), await freePort(), await freePort()];
@@ -237,6 +256,7 @@ async function main() {
   const workloads = [
     ...buildWorkloads(options),
     ...(enterprise ? buildEnterpriseReads(options).map((w) => ({ ...w, enterprise: true })) : []),
+    ...(search ? buildSearchWorkloads(options, search.facts).map((w) => ({ ...w, search: true })) : []),
   ];
   // Pass 1 makes the service render and store the guide documents it reads; pass 2 reads them stored.
   for (const pass of [1, 2]) {
@@ -249,7 +269,7 @@ async function main() {
           fetchJson(targets.baseline, path, workload.headers),
         ]);
         const verified = workload.verify(a.body, path);
-        if (k === 0) note = verified;
+        if (k === 0) note = workload.verified = verified;
         if (!isDeepStrictEqual(a.body, b.body)) {
           throw new Error(
             `PARITY FAILURE on ${path} (pass ${pass}): service and baseline answers differ at ${firstDifference(a.body, b.body)}`,
@@ -289,7 +309,7 @@ async function main() {
 
   // ---- 9. report ---------------------------------------------------------------------------------
   const wallSeconds = (Date.now() - started) / 1000;
-  const all = [...workloads.filter((w) => !w.enterprise), ...writes.workloads];
+  const all = [...workloads.filter((w) => !w.enterprise && !w.search), ...writes.workloads];
   const section = all.length
     ? report({ workloads: all, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command })
     : '';
@@ -305,7 +325,10 @@ async function main() {
         command,
       })
     : '';
-  process.stdout.write(`\n${section}\n${entSection}\n`);
+  const searchSection = search
+    ? reportSearch({ workloads: workloads.filter((w) => w.search), ...search, settings, dbVersion, seedSeconds, wallSeconds, options, command })
+    : '';
+  process.stdout.write(`\n${section}\n${entSection}\n${searchSection}\n`);
   // Core write failures stop the report; enterprise ones are findings: the report lists them.
   const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
   for (const w of ent.writes)
@@ -319,6 +342,7 @@ async function main() {
     );
   if (section) writeBenchmarks(options.output, section, settings.type);
   if (entSection) writeBenchmarks(options.output, entSection, `${settings.type}-enterprise`);
+  if (searchSection) writeBenchmarks(options.output, searchSection, `${settings.type}-search`);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }
