@@ -18,6 +18,10 @@
 // --approvals 5000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
 // --workloads releases-list,approvals-eligible,approval-sign,worklog-list,worklog-stepdata,worklog-export,review-documents,review-tick
 // (their results go to a section of their own in BENCHMARKS.md, so the core section is kept).
+//
+// Quizzes workloads (issue #17; workloads-quizzes.mjs, baseline-quizzes.mjs, data set seed-quizzes.mjs,
+// report report-quizzes.mjs): quizzes-list, quiz-submit. Sizes: --quizzes 10000, --quiz-sessions 200000,
+// --quiz-writes 40000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -55,6 +59,9 @@ import {
   planEnterpriseWrites,
 } from './workloads-enterprise.mjs';
 import { reportEnterprise } from './report-enterprise.mjs';
+import { seedQuizzes } from './seed-quizzes.mjs';
+import { buildQuizReads, buildQuizWrites, quizWriteParity, quizzesSelected } from './workloads-quizzes.mjs';
+import { reportQuizzes } from './report-quizzes.mjs';
 import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
 import {
@@ -183,6 +190,13 @@ async function main() {
     await seedEnterprise(db, options, { authorIds, guides: options.guides, categories: options.categories });
     log(`  enterprise data set seeded in ${((Date.now() - t) / 1000).toFixed(1)}s`);
   }
+  const quizzes = quizzesSelected(options);
+  if (quizzes) {
+    const t = Date.now();
+    log(`Seeding the quizzes data set: ${options.quizzes} quizzes × 30 questions, ${options.quizSessions} sessions…`);
+    await seedQuizzes(db, options);
+    log(`  quizzes data set seeded in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  }
   const dbVersion =
     settings.type === 'sqlite'
       ? `SQLite ${(await db.query('SELECT sqlite_version() AS v'))[0].v} (better-sqlite3)`
@@ -237,6 +251,7 @@ async function main() {
   const workloads = [
     ...buildWorkloads(options),
     ...(enterprise ? buildEnterpriseReads(options).map((w) => ({ ...w, enterprise: true })) : []),
+    ...(quizzes ? buildQuizReads(options).map((w) => ({ ...w, quizzes: true })) : []),
   ];
   // Pass 1 makes the service render and store the guide documents it reads; pass 2 reads them stored.
   for (const pass of [1, 2]) {
@@ -281,6 +296,16 @@ async function main() {
       for (const workload of ent.writes) await measure(workload, ctx);
     }
     ent.export = await measureExport(options, targets.service, sizes);
+  }
+  const quiz = { writes: quizzes ? buildQuizWrites(options) : [], parity: [] };
+  if (quiz.writes.length) {
+    log('\nQuiz writes: parity…');
+    quiz.parity = await quizWriteParity(quiz.writes[0], targets);
+    await sqlStage(quiz.writes, ctx);
+    for (const workload of quiz.writes) await measure(workload, ctx);
+  }
+  if (enterprise) {
+    const sizes = enterpriseSizes(options);
     await stop(service);
     await stop(counter);
     ent.tick = await measureTick(options, serviceEnv(await freePort()), db, sizes);
@@ -289,7 +314,7 @@ async function main() {
 
   // ---- 9. report ---------------------------------------------------------------------------------
   const wallSeconds = (Date.now() - started) / 1000;
-  const all = [...workloads.filter((w) => !w.enterprise), ...writes.workloads];
+  const all = [...workloads.filter((w) => !w.enterprise && !w.quizzes), ...writes.workloads];
   const section = all.length
     ? report({ workloads: all, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command })
     : '';
@@ -305,10 +330,13 @@ async function main() {
         command,
       })
     : '';
-  process.stdout.write(`\n${section}\n${entSection}\n`);
+  const quizSection = quizzes
+    ? reportQuizzes({ workloads: [...workloads.filter((w) => w.quizzes), ...quiz.writes], quiz, settings, dbVersion, seedSeconds, wallSeconds, options, command })
+    : '';
+  process.stdout.write(`\n${section}\n${entSection}\n${quizSection}\n`);
   // Core write failures stop the report; enterprise ones are findings: the report lists them.
   const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
-  for (const w of ent.writes)
+  for (const w of [...ent.writes, ...quiz.writes])
     for (const [target, s] of Object.entries(w.stats))
       if (s.failures.length) log(`  ${w.name} ${target}: ${s.failures.length} failed check(s), e.g. ${s.failures.slice(0, 3).join(' | ')}`);
   if (failed.length)
@@ -319,6 +347,7 @@ async function main() {
     );
   if (section) writeBenchmarks(options.output, section, settings.type);
   if (entSection) writeBenchmarks(options.output, entSection, `${settings.type}-enterprise`);
+  if (quizSection) writeBenchmarks(options.output, quizSection, `${settings.type}-quizzes`);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }

@@ -116,12 +116,7 @@ export class QuizzesRepository {
   }
 
   async countSubmitted(quizid: number, tx: EntityManager): Promise<void> {
-    await tx
-      .createQueryBuilder()
-      .update(QuizEntity)
-      .set({ submittedCount: () => 'submitted_count + 1' })
-      .where('quizid = :quizid', { quizid })
-      .execute();
+    await tx.query('UPDATE quizzes SET submitted_count = submitted_count + 1 WHERE quizid = ?', [quizid]);
   }
 
   /** The current questions of a quiz, in survey order. */
@@ -149,10 +144,12 @@ export class QuizzesRepository {
     if (gone.length) await repository.update({ questionid: In(gone) }, { removed: true });
   }
 
-  /** Questions by name (removed ones included: a pinned older revision may still have them). */
-  async questionsByName(quizid: number, tx: EntityManager): Promise<Map<string, QuizQuestionEntity>> {
-    const rows = await tx.getRepository(QuizQuestionEntity).findBy({ quizid });
-    return new Map(rows.map((row) => [row.externalQuestionUid, row]));
+  /** Question ids by name (removed ones included: a pinned older revision may still have them). */
+  async questionIdsByName(quizid: number, tx?: EntityManager): Promise<Map<string, number>> {
+    const rows = (await this.manager(tx).query('SELECT questionid, external_question_uid FROM quiz_questions WHERE quizid = ?', [
+      quizid,
+    ])) as { questionid: number | string; external_question_uid: string }[];
+    return new Map(rows.map((row) => [row.external_question_uid, Number(row.questionid)]));
   }
 
   /** Q3: a page of quizzes that are not deleted, and how many match. */
