@@ -52,8 +52,8 @@ async function quizList(user, { sort, order, limit, offset }) {
   const [readable, params] = readableSql(user);
   const rows = await query(
     `SELECT q.quizid, q.title AS quiz_title, q.guideid, g.title AS guide_title,
-        (SELECT r.released_version FROM releases r WHERE r.doctype = 'GUIDE' AND r.docid = q.guideid
-          AND r.langid = g.langid AND r.status = 'released' ORDER BY r.releaseid DESC LIMIT 1) AS guide_release_version,
+        (SELECT r.released_version FROM releases r WHERE r.releaseid = (SELECT MAX(r2.releaseid) FROM releases r2
+          WHERE r2.doctype = 'GUIDE' AND r2.docid = q.guideid AND r2.langid = g.langid AND r2.status = 'released')) AS guide_release_version,
         q.submitted_count, q.category, q.released_date
       FROM quizzes q JOIN guides g ON g.guideid = q.guideid
       WHERE q.status <> 'deleted' AND ${readable}
@@ -177,11 +177,19 @@ async function submit(user, request) {
       ip: request.ip?.slice(0, 64) ?? null,
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     };
+    // MySQL: the head row is upserted before it is locked, as the service does (locking an absent row takes a
+    // gap lock, and two transactions inserting heads into the same gap deadlock).
+    if (isMysql)
+      await q(
+        `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ('quiz_session', ?, 0, '')
+          ON DUPLICATE KEY UPDATE entity_id = entity_id`,
+        [String(sessionid)],
+      );
     const [head] = await q(
-      `SELECT last_hash FROM audit_chain_heads WHERE entity_type = 'quiz_session' AND entity_id = ?${isMysql ? ' FOR UPDATE' : ''}`,
+      `SELECT last_auditid, last_hash FROM audit_chain_heads WHERE entity_type = 'quiz_session' AND entity_id = ?${isMysql ? ' FOR UPDATE' : ''}`,
       [String(sessionid)],
     );
-    const prevHash = head?.last_hash ?? null;
+    const prevHash = head && Number(head.last_auditid) !== 0 ? head.last_hash : null;
     const hash = auditHash(prevHash, content);
     const { insertId } = await q(
       `INSERT INTO audit_events (occurred_at, actor_userid, actor_name, action, entity_type, entity_id, before_json,

@@ -60,7 +60,7 @@ import {
 } from './workloads-enterprise.mjs';
 import { reportEnterprise } from './report-enterprise.mjs';
 import { seedQuizzes } from './seed-quizzes.mjs';
-import { buildQuizReads, buildQuizWrites, quizWriteParity, quizzesSelected } from './workloads-quizzes.mjs';
+import { buildQuizReads, buildQuizWrites, checkSeededReads, quizWriteParity, quizzesSelected } from './workloads-quizzes.mjs';
 import { reportQuizzes } from './report-quizzes.mjs';
 import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
@@ -300,6 +300,7 @@ async function main() {
   const quiz = { writes: quizzes ? buildQuizWrites(options) : [], parity: [] };
   if (quiz.writes.length) {
     log('\nQuiz writes: parity…');
+    await checkSeededReads(targets, BENCH_ADMIN_TOKEN);
     quiz.parity = await quizWriteParity(quiz.writes[0], targets);
     await sqlStage(quiz.writes, ctx);
     for (const workload of quiz.writes) await measure(workload, ctx);

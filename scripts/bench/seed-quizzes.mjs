@@ -85,8 +85,9 @@ function sessionCounts(quizzes, total) {
   const counts = Array.from({ length: quizzes }, (_, i) => 1 + (((i + 1) * 37) % 39));
   let diff = total - counts.reduce((a, b) => a + b, 0);
   for (let i = 0; diff !== 0; i = (i + 1) % quizzes) {
-    if (diff > 0 && counts[i] < 39) (counts[i] += 1), (diff -= 1);
-    else if (diff < 0 && counts[i] > 1) (counts[i] -= 1), (diff += 1);
+    const step = diff > 0 && counts[i] < 39 ? 1 : diff < 0 && counts[i] > 1 ? -1 : 0;
+    counts[i] += step;
+    diff -= step;
   }
   return counts;
 }

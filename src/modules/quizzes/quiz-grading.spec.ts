@@ -181,7 +181,14 @@ describe('quiz surveys: the plain reading equals the model', () => {
           },
         ],
       },
-      { name: 'p2', visible: false, elements: [element('comment', 'cm', { correctAnswer: 'ok' }), element('tagbox', 'tb', { choices: ['a'], correctAnswer: ['a'] })] },
+      {
+        name: 'p2',
+        visible: false,
+        elements: [
+          element('comment', 'cm', { correctAnswer: 'ok' }),
+          element('tagbox', 'tb', { choices: ['a'], correctAnswer: ['a'] }),
+        ],
+      },
       { name: 'p3' },
     ],
   };

@@ -95,11 +95,11 @@ export class QuizSessionsRepository {
    * and the entity loaders cost more CPU than the statement): the same values the entity would hold.
    */
   async findWithSurvey(sessionid: number): Promise<{ session: QuizSessionEntity; survey: SurveyJson } | null> {
-    const rows = (await this.manager().query(
+    const rows = await this.manager().query<Record<string, unknown>[]>(
       `SELECT ${SESSION_COLUMNS.map((c) => `s.${c}`).join(', ')}, r.survey AS survey FROM quiz_sessions s` +
         ' INNER JOIN quiz_revisions r ON r.quiz_revisionid = s.quiz_revisionid WHERE s.sessionid = ?',
       [sessionid],
-    )) as Record<string, unknown>[];
+    );
     const row = rows[0];
     if (!row) return null;
     return { session: sessionOfRow(row), survey: jsonOf(row.survey) as SurveyJson };
