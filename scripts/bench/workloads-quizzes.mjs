@@ -83,8 +83,11 @@ export function buildQuizWrites(options) {
     stats: { service: { conflicts: 0, failures: [] }, baseline: { conflicts: 0, failures: [] } },
     next(target) {
       const entry = pool[target][cursor[target]++];
-      if (!entry) throw new Error(`quiz-submit: the ${target}'s pool of ${pool[target].length} sessions is used up`);
-      return submitSpec(entry);
+      if (entry) return submitSpec(entry);
+      // Used up: resend the last one (a 409) and count it as a failed check, rather than throwing inside
+      // autocannon, which would end the bench without its clean-up. Raise --quiz-writes.
+      const spec = submitSpec(pool[target].at(-1));
+      return { ...spec, check: () => `the ${target}'s pool of ${pool[target].length} sessions is used up (--quiz-writes)` };
     },
     fail(target, message) {
       if (message && this.stats[target].failures.length < 20) this.stats[target].failures.push(message);
