@@ -27,6 +27,7 @@ import {
 } from './baseline-common.mjs';
 import { guideDetail, guideList } from './baseline-guides.mjs';
 import { registerEnterpriseRoutes } from './baseline-enterprise.mjs';
+import { registerQuizRoutes } from './baseline-quizzes.mjs';
 import { registerWriteRoutes } from './baseline-writes.mjs';
 import { registerSearchRoutes } from './baseline-search.mjs';
 
@@ -249,6 +250,7 @@ app.get('/api/2.0/guides/:guideid', async (request, reply) => {
 registerWriteRoutes(app);
 registerEnterpriseRoutes(app);
 registerSearchRoutes(app);
+registerQuizRoutes(app);
 app.get('/__bench/sql-statements', async () => ({ statements: statementCount() }));
 
 const close = () => app.close().then(() => process.exit(0));

@@ -44,6 +44,10 @@ export function parseOptions(argv = process.argv.slice(2)) {
     worklogWrites: int('worklog-writes', 4000),
     reviews: int('reviews', 50000),
     wikis: int('wikis', 10000), // INFO wiki pages of the search workload (seed-search.mjs)
+    // Quizzes (seed-quizzes.mjs): quizzes of 30 questions, sessions (the submit workload's pool included).
+    quizzes: int('quizzes', 10000),
+    quizSessions: int('quiz-sessions', 200000),
+    quizWrites: int('quiz-writes', 40000),
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),
     workloads: get('workloads', '') ? get('workloads', '').split(',') : undefined,

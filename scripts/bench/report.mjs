@@ -160,7 +160,16 @@ SQL statements/request for writes count the transaction statements too (BEGIN/CO
 export function writeBenchmarks(file, section, db) {
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const sections = {};
-  const names = ['sqlite', 'sqlite-enterprise', 'sqlite-search', 'mysql', 'mysql-enterprise', 'mysql-search'];
+  const names = [
+    'sqlite',
+    'sqlite-enterprise',
+    'sqlite-search',
+    'sqlite-quizzes',
+    'mysql',
+    'mysql-enterprise',
+    'mysql-search',
+    'mysql-quizzes',
+  ];
   for (const name of names) {
     const match = new RegExp(`<!-- bench:${name}:start -->\\n([\\s\\S]*?)<!-- bench:${name}:end -->`).exec(old);
     if (match) sections[name] = match[1];

@@ -23,6 +23,10 @@
 // only with `--workloads search` (the rebuild takes minutes): adds --wikis 10000 INFO wiki pages, fills the
 // search index with the service's own rebuild (search:reindex) and loads GET /search/{two words}?limit=20;
 // its own section in BENCHMARKS.md.
+//
+// Quizzes workloads (issue #17; workloads-quizzes.mjs, baseline-quizzes.mjs, data set seed-quizzes.mjs,
+// report report-quizzes.mjs): quizzes-list, quiz-submit. Sizes: --quizzes 10000, --quiz-sessions 200000,
+// --quiz-writes 40000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,6 +67,9 @@ import { reportEnterprise } from './report-enterprise.mjs';
 import { reportSearch } from './report-search.mjs';
 import { fillSearchIndex, seedSearchWikis } from './seed-search.mjs';
 import { buildSearchWorkloads, indexFacts, searchSelected } from './workloads-search.mjs';
+import { seedQuizzes } from './seed-quizzes.mjs';
+import { buildQuizReads, buildQuizWrites, checkSeededReads, quizWriteParity, quizzesSelected } from './workloads-quizzes.mjs';
+import { reportQuizzes } from './report-quizzes.mjs';
 import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
 import {
@@ -196,6 +203,13 @@ async function main() {
     log(`Seeding ${options.wikis} INFO wiki pages for the search workload…`);
     await seedSearchWikis(db, { wikis: options.wikis });
   }
+  const quizzes = quizzesSelected(options);
+  if (quizzes) {
+    const t = Date.now();
+    log(`Seeding the quizzes data set: ${options.quizzes} quizzes × 30 questions, ${options.quizSessions} sessions…`);
+    await seedQuizzes(db, options);
+    log(`  quizzes data set seeded in ${((Date.now() - t) / 1000).toFixed(1)}s`);
+  }
   const dbVersion =
     settings.type === 'sqlite'
       ? `SQLite ${(await db.query('SELECT sqlite_version() AS v'))[0].v} (better-sqlite3)`
@@ -257,6 +271,7 @@ async function main() {
     ...buildWorkloads(options),
     ...(enterprise ? buildEnterpriseReads(options).map((w) => ({ ...w, enterprise: true })) : []),
     ...(search ? buildSearchWorkloads(options, search.facts).map((w) => ({ ...w, search: true })) : []),
+    ...(quizzes ? buildQuizReads(options).map((w) => ({ ...w, quizzes: true })) : []),
   ];
   // Pass 1 makes the service render and store the guide documents it reads; pass 2 reads them stored.
   for (const pass of [1, 2]) {
@@ -301,6 +316,17 @@ async function main() {
       for (const workload of ent.writes) await measure(workload, ctx);
     }
     ent.export = await measureExport(options, targets.service, sizes);
+  }
+  const quiz = { writes: quizzes ? buildQuizWrites(options) : [], parity: [] };
+  if (quiz.writes.length) {
+    log('\nQuiz writes: parity…');
+    await checkSeededReads(targets, BENCH_ADMIN_TOKEN);
+    quiz.parity = await quizWriteParity(quiz.writes[0], targets);
+    await sqlStage(quiz.writes, ctx);
+    for (const workload of quiz.writes) await measure(workload, ctx);
+  }
+  if (enterprise) {
+    const sizes = enterpriseSizes(options);
     await stop(service);
     await stop(counter);
     ent.tick = await measureTick(options, serviceEnv(await freePort()), db, sizes);
@@ -309,7 +335,7 @@ async function main() {
 
   // ---- 9. report ---------------------------------------------------------------------------------
   const wallSeconds = (Date.now() - started) / 1000;
-  const all = [...workloads.filter((w) => !w.enterprise && !w.search), ...writes.workloads];
+  const all = [...workloads.filter((w) => !w.enterprise && !w.search && !w.quizzes), ...writes.workloads];
   const section = all.length
     ? report({ workloads: all, writes, settings, dbVersion, seedSeconds, wallSeconds, options, command })
     : '';
@@ -328,10 +354,13 @@ async function main() {
   const searchSection = search
     ? reportSearch({ workloads: workloads.filter((w) => w.search), ...search, settings, dbVersion, seedSeconds, wallSeconds, options, command })
     : '';
-  process.stdout.write(`\n${section}\n${entSection}\n${searchSection}\n`);
+  const quizSection = quizzes
+    ? reportQuizzes({ workloads: [...workloads.filter((w) => w.quizzes), ...quiz.writes], quiz, settings, dbVersion, seedSeconds, wallSeconds, options, command })
+    : '';
+  process.stdout.write(`\n${section}\n${entSection}\n${searchSection}\n${quizSection}\n`);
   // Core write failures stop the report; enterprise ones are findings: the report lists them.
   const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
-  for (const w of ent.writes)
+  for (const w of [...ent.writes, ...quiz.writes])
     for (const [target, s] of Object.entries(w.stats))
       if (s.failures.length) log(`  ${w.name} ${target}: ${s.failures.length} failed check(s), e.g. ${s.failures.slice(0, 3).join(' | ')}`);
   if (failed.length)
@@ -343,6 +372,7 @@ async function main() {
   if (section) writeBenchmarks(options.output, section, settings.type);
   if (entSection) writeBenchmarks(options.output, entSection, `${settings.type}-enterprise`);
   if (searchSection) writeBenchmarks(options.output, searchSection, `${settings.type}-search`);
+  if (quizSection) writeBenchmarks(options.output, quizSection, `${settings.type}-quizzes`);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }

@@ -1,5 +1,12 @@
 import { grade, isCorrect, scoreOf } from './quiz-grading';
-import { surveyQuestions, validateSurvey, withoutCorrectAnswers, reviseSurvey } from './quiz-survey';
+import {
+  modelSurveyQuestions,
+  plainSurveyQuestions,
+  reviseSurvey,
+  surveyQuestions,
+  validateSurvey,
+  withoutCorrectAnswers,
+} from './quiz-survey';
 
 describe('quiz grading', () => {
   it('a checkbox answer must equal the correct set, in any order, without extras or repeats', () => {
@@ -149,5 +156,63 @@ describe('quiz surveys (survey-core model)', () => {
     ).toEqual({
       pages: [{ name: 'page1', elements: [{ type: 'text', name: 'x', title: 'X', correctAnswer: 'x' }] }],
     });
+  });
+});
+
+describe('quiz surveys: the plain reading equals the model', () => {
+  const element = (type: string, name: string, extra: Record<string, unknown> = {}) => ({ type, name, ...extra });
+  const plain = {
+    pages: [
+      {
+        name: 'p1',
+        elements: [
+          element('radiogroup', 'r', { title: 'Pick one ', choices: ['a', 'b'], correctAnswer: 'b' }),
+          element('checkbox', 'c', { choices: [1, 2, 3], correctAnswer: [3, 1] }),
+          element('boolean', 'yes', { title: '', correctAnswer: false }),
+          element('text', 'n', { inputType: 'number', correctAnswer: 4 }),
+          element('html', 'h', { html: '<b>x</b>' }),
+          {
+            type: 'panel',
+            name: 'pn',
+            elements: [
+              element('dropdown', 'd', { choices: ['x'], correctAnswer: 'x', visible: false }),
+              { type: 'panel', name: 'inner', elements: [element('rating', 'rt', { correctAnswer: 3 })] },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'p2',
+        visible: false,
+        elements: [
+          element('comment', 'cm', { correctAnswer: 'ok' }),
+          element('tagbox', 'tb', { choices: ['a'], correctAnswer: ['a'] }),
+        ],
+      },
+      { name: 'p3' },
+    ],
+  };
+
+  it('reads plain surveys as survey-core does', () => {
+    expect(plainSurveyQuestions(plain)).toBeDefined();
+    expect(plainSurveyQuestions(plain)).toEqual(modelSurveyQuestions(plain));
+    expect(surveyQuestions(plain)).toEqual(modelSurveyQuestions(plain));
+  });
+
+  it('leaves anything else to the model', () => {
+    const variants: Record<string, unknown>[] = [
+      { pages: [{ elements: [element('text', ' padded ', { correctAnswer: 'a' })] }] },
+      { pages: [{ elements: [element('text', 'a{b}', { correctAnswer: 'a' })] }] },
+      { pages: [{ elements: [element('text', 'a', { title: 'Hi {name}', correctAnswer: 'a' })] }] },
+      { pages: [{ elements: [element('text', 'a', { title: { default: 'Hi', de: 'Hallo' }, correctAnswer: 'a' })] }] },
+      { pages: [{ elements: [element('matrix', 'm', { columns: ['a'], rows: ['r'], correctAnswer: { r: 'a' } })] }] },
+      { pages: [{ elements: [element('unknown-type', 'u', { correctAnswer: 1 })] }] },
+      { pages: [{ questions: [element('text', 'a', { correctAnswer: 'a' })] }] },
+      { pages: [], questions: [element('text', 'a', { correctAnswer: 'a' })] },
+    ];
+    for (const survey of variants) {
+      expect(plainSurveyQuestions(survey)).toBeUndefined();
+      expect(surveyQuestions(survey)).toEqual(modelSurveyQuestions(survey));
+    }
   });
 });

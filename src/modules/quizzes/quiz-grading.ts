@@ -51,7 +51,11 @@ export function scoreOf(correct: number, questions: number): number {
   return questions === 0 ? 0 : Math.round((100 * correct) / questions);
 }
 
-export function grade(questions: GradedQuestion[], answers: Record<string, unknown>, passingScore: number): Grade {
+export function grade(
+  questions: readonly GradedQuestion[],
+  answers: Record<string, unknown>,
+  passingScore: number,
+): Grade {
   const results = questions.map((q) => {
     const answer = Object.prototype.hasOwnProperty.call(answers, q.name) ? answers[q.name] : null;
     const correct = isCorrect(q.type, answer, q.correctAnswer);

@@ -31,7 +31,7 @@ import { toAttemptSession, toSession, toSubmission } from './quiz.mapper';
 import { QuizFailed, QuizPassed, QuizSessionSubmitted } from './quiz.events';
 import { transition, type SessionAction, type SessionMove, type SessionStatus } from './quiz-session.state-machine';
 import { QuizSessionsRepository } from './quiz-sessions.repository';
-import { surveyQuestions } from './quiz-survey';
+import { surveyQuestions, type SurveyJson } from './quiz-survey';
 import { QuizzesRepository } from './quizzes.repository';
 import { QuizzesService } from './quizzes.service';
 
@@ -137,13 +137,26 @@ export class QuizSessionsService {
   /** The session for its owner or a Moderator+; 404 for anyone else. */
   private async visible(sessionid: number, caller: AuthenticatedUser): Promise<QuizSessionEntity> {
     const session = await this.sessions.find(sessionid);
+    return this.assertVisible(session, caller);
+  }
+
+  private assertVisible(session: QuizSessionEntity | null | undefined, caller: AuthenticatedUser): QuizSessionEntity {
     if (!session || (session.userid !== caller.userid && !this.policy.canModerate(caller))) throw notFound('Session');
     return session;
   }
 
   /** Check order: 404 (not visible) → 403 (guard) → 409 (move not in the table). */
   private async loadFor(sessionid: number, action: SessionAction, caller: AuthenticatedUser) {
-    const session = await this.visible(sessionid, caller);
+    return this.check(await this.visible(sessionid, caller), action, caller);
+  }
+
+  /** As loadFor, with the pinned revision's survey read in the same statement (save, submit). */
+  private async loadWithSurvey(sessionid: number, action: SessionAction, caller: AuthenticatedUser) {
+    const found = await this.sessions.findWithSurvey(sessionid);
+    return { ...this.check(this.assertVisible(found?.session, caller), action, caller), survey: found!.survey };
+  }
+
+  private check(session: QuizSessionEntity, action: SessionAction, caller: AuthenticatedUser) {
     const move = transition(session.status as SessionStatus, action);
     const guard = move?.guard ?? transition('in_progress', action)?.guard;
     if (guard === 'owner' && session.userid !== caller.userid) {
@@ -154,9 +167,8 @@ export class QuizSessionsService {
   }
 
   /** Answers merged into the saved ones; a key that is not a question of the pinned revision is a 422. */
-  private async merge(session: QuizSessionEntity, answers: Record<string, unknown> | undefined) {
-    const revision = (await this.quizzes.findRevision(session.quizRevisionid))!;
-    const questions = surveyQuestions(revision.survey);
+  private merge(session: QuizSessionEntity, survey: SurveyJson, answers: Record<string, unknown> | undefined) {
+    const questions = surveyQuestions(survey);
     if (answers) {
       const names = new Set(questions.map((q) => q.name));
       const unknown = Object.keys(answers).filter((key) => !names.has(key));
@@ -171,8 +183,8 @@ export class QuizSessionsService {
 
   /** Q17 */
   async save(sessionid: number, answers: Record<string, unknown>, caller: AuthenticatedUser): Promise<SessionDto> {
-    const { session, move } = await this.loadFor(sessionid, 'save', caller);
-    const { merged } = await this.merge(session, answers);
+    const { session, move, survey } = await this.loadWithSurvey(sessionid, 'save', caller);
+    const { merged } = this.merge(session, survey, answers);
     const changes = { answers: merged, savedDate: this.clock.nowSeconds() };
     return this.transactions.run(async (tx) => {
       if (!(await this.sessions.update(session.sessionid, move.from, changes, tx.manager))) {
@@ -184,8 +196,8 @@ export class QuizSessionsService {
 
   /** Q18: grades against the pinned revision, writes Submissions, publishes the outcome. */
   async submit(sessionid: number, answers: Record<string, unknown> | undefined, caller: AuthenticatedUser) {
-    const { session, move } = await this.loadFor(sessionid, 'submit', caller);
-    const { questions, merged } = await this.merge(session, answers);
+    const { session, move, survey } = await this.loadWithSurvey(sessionid, 'submit', caller);
+    const { questions, merged } = this.merge(session, survey, answers);
     const graded = grade(questions, merged, session.passingScore);
     const now = this.clock.nowSeconds();
     const changes: Partial<QuizSessionEntity> = {
@@ -197,24 +209,24 @@ export class QuizSessionsService {
       savedDate: answers ? now : session.savedDate,
       openSlot: null,
     };
+    // Read before the transaction, which then holds only writes: a question keeps its id for its name, and
+    // the pinned revision's questions were all recorded when it was created.
+    const byName = await this.quizzes.questionIdsByName(session.quizid);
+    const submissions = graded.results.map((result) => ({
+      sessionid: session.sessionid,
+      questionid: byName.get(result.external_question_uid) ?? 0,
+      externalQuestionUid: result.external_question_uid,
+      answer: result.answer,
+      isCorrect: result.correct,
+      points: result.points,
+    }));
+    const body = toSession({ ...session, ...changes });
     return this.transactions.run(async (tx): Promise<SubmitResultDto> => {
       if (!(await this.sessions.update(session.sessionid, move.from, changes, tx.manager))) {
         throw await this.conflict(session.sessionid);
       }
-      const byName = await this.quizzes.questionsByName(session.quizid, tx.manager);
-      await this.sessions.insertSubmissions(
-        graded.results.map((result) => ({
-          sessionid: session.sessionid,
-          questionid: byName.get(result.external_question_uid)?.questionid ?? 0,
-          externalQuestionUid: result.external_question_uid,
-          answer: result.answer,
-          isCorrect: result.correct,
-          points: result.points,
-        })),
-        tx.manager,
-      );
+      await this.sessions.insertSubmissions(submissions, tx.manager);
       await this.quizzes.countSubmitted(session.quizid, tx.manager);
-      const body = toSession({ ...session, ...changes });
       await this.audit.record({
         action: 'quiz_session.submit',
         entity: ['quiz_session', session.sessionid],

@@ -21,8 +21,50 @@ export const MAX_NAME = 100;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The questions of a survey in page order (panels included), read through survey-core's model. */
+/** The questions of a survey in page order (panels included), as survey-core's model reads them. */
 export function surveyQuestions(survey: SurveyJson): SurveyQuestion[] {
+  return plainSurveyQuestions(survey) ?? modelSurveyQuestions(survey);
+}
+
+/** Question types whose element JSON survey-core reads unchanged (name, title, correctAnswer). */
+const PLAIN_TYPES = new Set(['text', 'comment', 'radiogroup', 'checkbox', 'dropdown', 'tagbox', 'boolean', 'rating']);
+/** Names survey-core would rewrite (trimmed; `|`, braces and a leading `#` removed). */
+const plainName = (name: unknown): name is string =>
+  typeof name === 'string' && name !== '' && name === name.trim() && !/[|{}]/.test(name) && !name.startsWith('#');
+
+/**
+ * The same list as survey-core's model for surveys of plain pages, panels and the PLAIN_TYPES with plain
+ * names and string titles (building the model costs tens of milliseconds for 30 questions, and every
+ * save and submit reads its pinned revision); undefined for anything else, which the model then reads.
+ */
+export function plainSurveyQuestions(survey: SurveyJson): SurveyQuestion[] | undefined {
+  if (!Array.isArray(survey.pages) || 'questions' in survey || 'elements' in survey) return undefined;
+  const out: SurveyQuestion[] = [];
+  const walk = (elements: unknown): boolean => {
+    if (elements === undefined) return true;
+    if (!Array.isArray(elements)) return false;
+    for (const element of elements) {
+      if (!isObject(element)) return false;
+      if (element.type === 'panel') {
+        if ('questions' in element || !walk(element.elements)) return false;
+        continue;
+      }
+      if (typeof element.type === 'string' && NOT_QUESTIONS.has(element.type)) continue;
+      const { type, name, title } = element;
+      if (typeof type !== 'string' || !PLAIN_TYPES.has(type) || !plainName(name)) return false;
+      if (title !== undefined && (typeof title !== 'string' || title.includes('{'))) return false;
+      out.push({ name, title: title || name, type, correctAnswer: element.correctAnswer });
+    }
+    return true;
+  };
+  for (const page of survey.pages as unknown[]) {
+    if (!isObject(page) || 'questions' in page || !walk(page.elements)) return undefined;
+  }
+  return out;
+}
+
+/** The questions as survey-core's model reads them. */
+export function modelSurveyQuestions(survey: SurveyJson): SurveyQuestion[] {
   const model = new Model(survey);
   return model
     .getAllQuestions(false, false, true)

@@ -116,12 +116,7 @@ export class QuizzesRepository {
   }
 
   async countSubmitted(quizid: number, tx: EntityManager): Promise<void> {
-    await tx
-      .createQueryBuilder()
-      .update(QuizEntity)
-      .set({ submittedCount: () => 'submitted_count + 1' })
-      .where('quizid = :quizid', { quizid })
-      .execute();
+    await tx.query('UPDATE quizzes SET submitted_count = submitted_count + 1 WHERE quizid = ?', [quizid]);
   }
 
   /** The current questions of a quiz, in survey order. */
@@ -149,10 +144,13 @@ export class QuizzesRepository {
     if (gone.length) await repository.update({ questionid: In(gone) }, { removed: true });
   }
 
-  /** Questions by name (removed ones included: a pinned older revision may still have them). */
-  async questionsByName(quizid: number, tx: EntityManager): Promise<Map<string, QuizQuestionEntity>> {
-    const rows = await tx.getRepository(QuizQuestionEntity).findBy({ quizid });
-    return new Map(rows.map((row) => [row.externalQuestionUid, row]));
+  /** Question ids by name (removed ones included: a pinned older revision may still have them). */
+  async questionIdsByName(quizid: number, tx?: EntityManager): Promise<Map<string, number>> {
+    const rows = await this.manager(tx).query<{ questionid: number | string; external_question_uid: string }[]>(
+      'SELECT questionid, external_question_uid FROM quiz_questions WHERE quizid = ?',
+      [quizid],
+    );
+    return new Map(rows.map((row) => [row.external_question_uid, Number(row.questionid)]));
   }
 
   /** Q3: a page of quizzes that are not deleted, and how many match. */
@@ -184,9 +182,10 @@ export class QuizzesRepository {
       .addSelect('q.title', 'quiz_title')
       .addSelect('q.guideid', 'guideid')
       .addSelect('g.title', 'guide_title')
+      // MAX rather than ORDER BY … LIMIT 1: MariaDB ran the latter as a scan of every GUIDE release per quiz.
       .addSelect(
-        "(SELECT r.released_version FROM releases r WHERE r.doctype = 'GUIDE' AND r.docid = q.guideid" +
-          " AND r.langid = g.langid AND r.status = 'released' ORDER BY r.releaseid DESC LIMIT 1)",
+        '(SELECT r.released_version FROM releases r WHERE r.releaseid = (SELECT MAX(r2.releaseid) FROM releases r2' +
+          " WHERE r2.doctype = 'GUIDE' AND r2.docid = q.guideid AND r2.langid = g.langid AND r2.status = 'released'))",
         'guide_release_version',
       )
       .addSelect('q.submitted_count', 'quizzes_submitted')
