@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpStatus, Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import rateLimitPlugin, {
   normalizeIP,
@@ -43,7 +43,7 @@ const UNCOUNTED_ROUTES = new Set(['/health']);
  * The client address is Fastify's `request.ip`, which honours TRUST_PROXY.
  */
 @Injectable()
-export class RateLimitsService implements OnApplicationShutdown {
+export class RateLimitsService implements BeforeApplicationShutdown {
   readonly counters: SharedCounters;
   private readonly limits: AppConfig['rateLimit'];
 
@@ -61,7 +61,8 @@ export class RateLimitsService implements OnApplicationShutdown {
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the database closes (its module's onApplicationShutdown): the last counts and the purge need it. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.counters.close();
   }
 
