@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { insertRows } from '../../database/insert';
 import { AuditChainHeadEntity } from './entities/audit-chain-head.entity';
 import { AuditEventEntity } from './entities/audit-event.entity';
 
@@ -45,18 +46,18 @@ export class AuditRepository {
     );
   }
 
-  /**
-   * The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial);
-   * null when the entity has no row yet. `exists`: whether a head row is there to update.
-   */
-  async lockHead(entityType: string, entityId: string): Promise<{ head: AuditChainHeadEntity | null; exists: boolean }> {
+  /** The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial). */
+  async lockHead(entityType: string, entityId: string): Promise<AuditChainHeadEntity | null> {
     await this.ensureHeads(entityType, [entityId]);
-    const query = this.manager
-      .createQueryBuilder(AuditChainHeadEntity, 'h')
-      .where('h.entity_type = :entityType AND h.entity_id = :entityId', { entityType, entityId });
-    if (this.isMysql) query.setLock('pessimistic_write');
-    const row = await query.getOne();
-    return { head: row && row.lastAuditid !== 0 ? row : null, exists: row !== null };
+    const rows: { last_auditid: number | string; last_hash: string }[] = await this.manager.query(
+      `SELECT last_auditid, last_hash FROM audit_chain_heads WHERE entity_type = ? AND entity_id = ?${
+        this.isMysql ? ' FOR UPDATE' : ''
+      }`,
+      [entityType, entityId],
+    );
+    const row = rows[0];
+    if (!row || Number(row.last_auditid) === 0) return null;
+    return { entityType, entityId, lastAuditid: Number(row.last_auditid), lastHash: row.last_hash };
   }
 
   /** The chain heads of entities of one type, locked until the transaction ends (MySQL), in one statement. */
@@ -76,25 +77,10 @@ export class AuditRepository {
   }
 
   /**
-   * Rows in one multi-row INSERT; answers their auditids in order. One statement's generated ids are
-   * consecutive: SQLite runs write transactions one at a time, and InnoDB allocates a simple multi-row
-   * INSERT's values together (every lock mode), so MySQL's insertId is the first, SQLite's rowid the last.
+   * Rows in multi-row INSERTs (insertRows); answers their auditids in order.
    */
   async appendMany(rows: Omit<AuditEventEntity, 'auditid'>[]): Promise<number[]> {
-    if (!rows.length) return [];
-    const result = await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(AuditEventEntity)
-      .values(rows as object[])
-      .updateEntity(false)
-      .execute();
-    const raw = result.raw as unknown;
-    const first =
-      typeof raw === 'number' || typeof raw === 'bigint'
-        ? Number(raw) - rows.length + 1
-        : Number((raw as { insertId: number | bigint }).insertId);
-    return rows.map((_, i) => first + i);
+    return insertRows(this.manager, AuditEventEntity, rows);
   }
 
   /** New chain heads (inserted) and moved ones (updated), in one statement. */
@@ -111,21 +97,11 @@ export class AuditRepository {
     );
   }
 
-  async append(row: Omit<AuditEventEntity, 'auditid'>, headExists: boolean): Promise<number> {
-    const result = await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(AuditEventEntity)
-      .values(row as object)
-      .updateEntity(false)
-      .execute();
-    const raw = result.raw as unknown;
-    const auditid = Number(typeof raw === 'object' && raw !== null ? (raw as { insertId: number }).insertId : raw);
-    const head = { lastAuditid: auditid, lastHash: row.hash };
-    if (headExists)
-      await this.manager.update(AuditChainHeadEntity, { entityType: row.entityType, entityId: row.entityId }, head);
-    else
-      await this.manager.insert(AuditChainHeadEntity, { entityType: row.entityType, entityId: row.entityId, ...head });
+  async append(row: Omit<AuditEventEntity, 'auditid'>): Promise<number> {
+    const [auditid] = await insertRows(this.manager, AuditEventEntity, [row]);
+    await this.saveHeads([
+      { entityType: row.entityType, entityId: row.entityId, lastAuditid: auditid, lastHash: row.hash },
+    ]);
     return auditid;
   }
 

@@ -101,10 +101,9 @@ export class AuditService {
   record(entry: AuditEntry): Promise<void> {
     return this.transactions.run(async () => {
       const content = this.content(entry);
-      const { head, exists } = await this.audit.lockHead(content.entityType, content.entityId);
+      const head = await this.audit.lockHead(content.entityType, content.entityId);
       const prevHash = head?.lastHash ?? null;
-      await this.audit.append({ ...content, prevHash, hash: auditHash(prevHash, content) }, exists);
+      await this.audit.append({ ...content, prevHash, hash: auditHash(prevHash, content) });
     });
   }
-
 }

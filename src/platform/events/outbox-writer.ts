@@ -1,9 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { requestContext } from '../../common/context/request-context';
+import { insertRows } from '../../database/insert';
 import type { DomainEvent } from './domain-event';
 import { DomainEventEntity } from './entities/domain-event.entity';
-
-const MAX_ROWS_PER_INSERT = 100;
 
 /** Inserts the events a transaction published into the outbox, inside that transaction. */
 export async function writeOutbox(manager: EntityManager, events: DomainEvent[], occurredAt: number): Promise<void> {
@@ -22,13 +21,5 @@ export async function writeOutbox(manager: EntityManager, events: DomainEvent[],
     lastError: null,
     failedAt: null,
   }));
-  for (let i = 0; i < rows.length; i += MAX_ROWS_PER_INSERT) {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(DomainEventEntity)
-      .values(rows.slice(i, i + MAX_ROWS_PER_INSERT))
-      .updateEntity(false)
-      .execute();
-  }
+  await insertRows(manager, DomainEventEntity, rows);
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, LessThan } from 'typeorm';
+import { insertRows } from '../../database/insert';
 import { placeholders } from '../../database/sql-reader';
 import { JobEntity } from './entities/job.entity';
 import { SchedulerLockEntity } from './entities/scheduler-lock.entity';
@@ -33,26 +34,12 @@ export class JobsRepository {
   }
 
   async insert(job: Omit<JobEntity, 'jobid'>): Promise<void> {
-    await this.manager
-      .createQueryBuilder()
-      .insert()
-      .into(JobEntity)
-      .values(job as object)
-      .updateEntity(false)
-      .execute();
+    await insertRows(this.manager, JobEntity, [job]);
   }
 
-  /** Many jobs in multi-row INSERTs (100 rows each). */
+  /** Many jobs in multi-row INSERTs. */
   async insertMany(jobs: Omit<JobEntity, 'jobid'>[]): Promise<void> {
-    for (let i = 0; i < jobs.length; i += 100) {
-      await this.manager
-        .createQueryBuilder()
-        .insert()
-        .into(JobEntity)
-        .values(jobs.slice(i, i + 100) as object[])
-        .updateEntity(false)
-        .execute();
-    }
+    await insertRows(this.manager, JobEntity, jobs);
   }
 
   /** Due queued jobs of these names, oldest first (candidates; the claim decides). */
