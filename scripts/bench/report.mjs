@@ -160,7 +160,7 @@ SQL statements/request for writes count the transaction statements too (BEGIN/CO
 export function writeBenchmarks(file, section, db) {
   const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
   const sections = {};
-  const names = ['sqlite', 'sqlite-enterprise', 'mysql', 'mysql-enterprise'];
+  const names = ['sqlite', 'sqlite-enterprise', 'sqlite-training', 'mysql', 'mysql-enterprise', 'mysql-training'];
   for (const name of names) {
     const match = new RegExp(`<!-- bench:${name}:start -->\\n([\\s\\S]*?)<!-- bench:${name}:end -->`).exec(old);
     if (match) sections[name] = match[1];

@@ -18,6 +18,9 @@
 // --approvals 5000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
 // --workloads releases-list,approvals-eligible,approval-sign,worklog-list,worklog-stepdata,worklog-export,review-documents,review-tick
 // (their results go to a section of their own in BENCHMARKS.md, so the core section is kept).
+//
+// training-import (issue #19; training-import.mjs): a 200 MiB, 2,000-file SCORM package uploaded and imported,
+// against `unzip -t` on the same file; alone (--workloads training-import) it seeds only the Admin.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -57,6 +60,7 @@ import {
 import { reportEnterprise } from './report-enterprise.mjs';
 import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
+import { measureTrainingImport, reportTraining, trainingCleanup, trainingEnv, trainingOnly } from './training-import.mjs';
 import {
   WRITERS_CHECK,
   WRITE_WORKLOADS,
@@ -76,6 +80,7 @@ const WRITE_PAUSE_MS = 1000;
 
 const started = Date.now();
 const options = parseOptions();
+if (trainingOnly(options)) Object.assign(options, { users: 1, categories: 0, guides: 0 });
 if (options.help) {
   const text = readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1);
   log(text.slice(0, text.findIndex((line) => !line.startsWith('//'))).join('\n'));
@@ -153,8 +158,10 @@ async function main() {
     // The API rate limit (600 per minute per token or address by default) is off: the loads send far more
     // from one address and a few tokens, and the baseline has no limiter.
     RATE_LIMIT_API_MAX: '0',
+    ...trainingEnv(process.pid),
   });
   cleanups.push(async () => rmSync(join(tmpdir(), `rgcs_bench_media_${process.pid}`), { recursive: true, force: true }));
+  cleanups.push(async () => trainingCleanup(process.pid));
 
   // ---- 3. schema (the service's migrations) and seed ----------------------------------------------
   {
@@ -268,6 +275,7 @@ async function main() {
 
   // ---- 8. writes, after the reads: the guides the reads use stay as seeded until then ----------------
   const writes = await writeStage(ctx);
+  const training = await measureTrainingImport(options, targets.service, db);
 
   // ---- 9. enterprise writes, the export and the periodic-review task --------------------------------
   const ent = { writes: [], parity: [], export: undefined, tick: undefined };
@@ -305,7 +313,8 @@ async function main() {
         command,
       })
     : '';
-  process.stdout.write(`\n${section}\n${entSection}\n`);
+  const trainingSection = training ? reportTraining({ result: training, settings, dbVersion, command }) : '';
+  process.stdout.write(`\n${section}\n${entSection}\n${trainingSection}\n`);
   // Core write failures stop the report; enterprise ones are findings: the report lists them.
   const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
   for (const w of ent.writes)
@@ -319,6 +328,7 @@ async function main() {
     );
   if (section) writeBenchmarks(options.output, section, settings.type);
   if (entSection) writeBenchmarks(options.output, entSection, `${settings.type}-enterprise`);
+  if (trainingSection) writeBenchmarks(options.output, trainingSection, `${settings.type}-training`);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }
