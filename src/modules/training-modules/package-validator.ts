@@ -346,6 +346,8 @@ async function walk(
             },
           });
           stream.on('error', (error) => counter.destroy(classify(error)));
+          // Its reader reports its errors; this one keeps a stop after the reader is done from going unheard.
+          counter.on('error', () => undefined);
           const counted = stream.pipe(counter);
           if (settled) {
             stream.destroy();
