@@ -1,3 +1,4 @@
+import { TrainingImportPreview1795479000000 } from './1795479000000-TrainingImportPreview';
 import { Search1795477000000 } from './1795477000000-Search';
 import { Quizzes1795475000000 } from './1795475000000-Quizzes';
 import { TrainingModules1795476000000 } from './1795476000000-TrainingModules';
@@ -21,4 +22,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   Quizzes1795475000000,
   TrainingModules1795476000000,
   Search1795477000000,
+  TrainingImportPreview1795479000000,
 ];
