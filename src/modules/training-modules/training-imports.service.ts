@@ -57,6 +57,8 @@ const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'applicati
 const ZIP_MAGIC = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 /** Progress is written at most once per this many bytes. */
 const PROGRESS_STEP = 256 * 1024;
+/** …and at most once per this many milliseconds. */
+const PROGRESS_INTERVAL_MS = 250;
 
 /**
  * Imports (ENTERPRISE §6.2, T5, T8-T13): packages received by upload (streamed to disk) or fetched by URL,
@@ -572,19 +574,34 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
 type ProgressValues = { percent: number; bytesDone: number; bytesTotal?: number | null };
 
 /**
- * Progress writes one at a time, each with the latest values: a write asked for while one is under way
- * replaces any waiting one (a slow database then gets fewer writes, never a growing queue). `flush` waits
- * for the last and throws the first failure.
+ * Progress writes one at a time, each with the latest values, at most one per PROGRESS_INTERVAL_MS: a write
+ * asked for meanwhile replaces any waiting one (the import's work does not wait on the database, and a
+ * slow database gets fewer writes, never a growing queue). `flush` writes the last values at once and
+ * throws the first failure.
  */
 function coalesced<T>(write: (values: T) => Promise<void>): { push: (values: T) => void; flush: () => Promise<void> } {
   let waiting: { values: T } | undefined;
   let running: Promise<void> | undefined;
   let failure: Error | undefined;
+  let flushing = false;
+  let wake: (() => void) | undefined;
   const pump = async () => {
     while (waiting) {
       const { values } = waiting;
       waiting = undefined;
+      const started = Date.now();
       await write(values);
+      const rest = PROGRESS_INTERVAL_MS - (Date.now() - started);
+      if (rest > 0 && !flushing) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, rest);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
     }
   };
   return {
@@ -600,6 +617,8 @@ function coalesced<T>(write: (values: T) => Promise<void>): { push: (values: T) 
         });
     },
     async flush() {
+      flushing = true;
+      wake?.();
       while (running) await running;
       if (failure !== undefined) throw failure;
     },
