@@ -165,10 +165,12 @@ export function writeBenchmarks(file, section, db) {
     'sqlite-enterprise',
     'sqlite-search',
     'sqlite-quizzes',
+    'sqlite-training',
     'mysql',
     'mysql-enterprise',
     'mysql-search',
     'mysql-quizzes',
+    'mysql-training',
   ];
   for (const name of names) {
     const match = new RegExp(`<!-- bench:${name}:start -->\\n([\\s\\S]*?)<!-- bench:${name}:end -->`).exec(old);
@@ -177,7 +179,8 @@ export function writeBenchmarks(file, section, db) {
   sections[db] = `${section}\n`;
   // The targets and findings are written by hand from the measurements; runs keep them.
   const findings = /<!-- findings:start -->\n[\s\S]*?<!-- findings:end -->\n/.exec(old)?.[0] ?? '';
-  let text = `${HEADER}\n${findings ? `${findings}\n` : ''}## Results\n`;
+  const training = /<!-- findings-training:start -->\n[\s\S]*?<!-- findings-training:end -->\n/.exec(old)?.[0] ?? '';
+  let text = `${HEADER}\n${findings ? `${findings}\n` : ''}${training ? `${training}\n` : ''}## Results\n`;
   for (const name of names)
     if (sections[name]) text += `\n<!-- bench:${name}:start -->\n${sections[name]}<!-- bench:${name}:end -->\n`;
   writeFileSync(file, text);

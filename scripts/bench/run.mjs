@@ -27,6 +27,9 @@
 // Quizzes workloads (issue #17; workloads-quizzes.mjs, baseline-quizzes.mjs, data set seed-quizzes.mjs,
 // report report-quizzes.mjs): quizzes-list, quiz-submit. Sizes: --quizzes 10000, --quiz-sessions 200000,
 // --quiz-writes 40000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
+//
+// training-import (issue #19; training-import.mjs): a 200 MiB, 2,000-file SCORM package uploaded and imported,
+// against `unzip -t` on the same file; alone (--workloads training-import) it seeds only the Admin.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -72,6 +75,7 @@ import { buildQuizReads, buildQuizWrites, checkSeededReads, quizWriteParity, qui
 import { reportQuizzes } from './report-quizzes.mjs';
 import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
+import { measureTrainingImport, reportTraining, trainingCleanup, trainingEnv, trainingOnly } from './training-import.mjs';
 import {
   WRITERS_CHECK,
   WRITE_WORKLOADS,
@@ -91,6 +95,7 @@ const WRITE_PAUSE_MS = 1000;
 
 const started = Date.now();
 const options = parseOptions();
+if (trainingOnly(options)) Object.assign(options, { users: 1, categories: 0, guides: 0 });
 if (options.help) {
   const text = readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1);
   log(text.slice(0, text.findIndex((line) => !line.startsWith('//'))).join('\n'));
@@ -168,8 +173,10 @@ async function main() {
     // The API rate limit (600 per minute per token or address by default) is off: the loads send far more
     // from one address and a few tokens, and the baseline has no limiter.
     RATE_LIMIT_API_MAX: '0',
+    ...trainingEnv(process.pid),
   });
   cleanups.push(async () => rmSync(join(tmpdir(), `rgcs_bench_media_${process.pid}`), { recursive: true, force: true }));
+  cleanups.push(async () => trainingCleanup(process.pid));
 
   // ---- 3. schema (the service's migrations) and seed ----------------------------------------------
   {
@@ -303,6 +310,7 @@ async function main() {
 
   // ---- 8. writes, after the reads: the guides the reads use stay as seeded until then ----------------
   const writes = await writeStage(ctx);
+  const training = await measureTrainingImport(options, targets.service, db);
 
   // ---- 9. enterprise writes, the export and the periodic-review task --------------------------------
   const ent = { writes: [], parity: [], export: undefined, tick: undefined };
@@ -357,7 +365,8 @@ async function main() {
   const quizSection = quizzes
     ? reportQuizzes({ workloads: [...workloads.filter((w) => w.quizzes), ...quiz.writes], quiz, settings, dbVersion, seedSeconds, wallSeconds, options, command })
     : '';
-  process.stdout.write(`\n${section}\n${entSection}\n${searchSection}\n${quizSection}\n`);
+  const trainingSection = training ? reportTraining({ result: training, settings, dbVersion, command }) : '';
+  process.stdout.write(`\n${section}\n${entSection}\n${searchSection}\n${quizSection}\n${trainingSection}\n`);
   // Core write failures stop the report; enterprise ones are findings: the report lists them.
   const failed = writes.workloads.filter((w) => Object.values(w.stats).some((s) => s.conflicts || s.failures.length));
   for (const w of [...ent.writes, ...quiz.writes])
@@ -373,6 +382,7 @@ async function main() {
   if (entSection) writeBenchmarks(options.output, entSection, `${settings.type}-enterprise`);
   if (searchSection) writeBenchmarks(options.output, searchSection, `${settings.type}-search`);
   if (quizSection) writeBenchmarks(options.output, quizSection, `${settings.type}-quizzes`);
+  if (trainingSection) writeBenchmarks(options.output, trainingSection, `${settings.type}-training`);
   log(`\nWrote ${relative(ROOT, options.output) || options.output} (${settings.type} section); wall time ${wallSeconds.toFixed(0)}s`);
   if (options.cpuProf) log(`CPU profile of the service: ${relative(ROOT, join(BUILD_DIR, 'profiles'))}/ (written at exit)`);
 }

@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractPackage, launchFile, PackageError, validatePackage } from './package-validator';
@@ -343,5 +344,70 @@ describe('extractPackage and launchFile', () => {
     expect(launchFile('a%20b/index.html?x=1#t')).toBe('a b/index.html');
     expect(launchFile('./index.html')).toBe('index.html');
     expect(launchFile('../index.html')).toBeNull();
+  });
+});
+
+describe('the import: headers checked while validating, bytes counted while extracting', () => {
+  it('validatePackage with headersOnly inflates only the descriptor and still refuses what headers show', async () => {
+    const file = await write([
+      { name: 'imsmanifest.xml', data: scorm12Manifest() },
+      { name: 'index.html', data: page },
+      { name: 'big.bin', data: Buffer.alloc(300_000, 3) },
+    ]);
+    let inflated = 0;
+    const report = await validatePackage(file, { headersOnly: true, onProgress: (n) => (inflated = n) });
+    expect(inflated).toBe(Buffer.byteLength(scorm12Manifest()));
+    expect(report.files).toContainEqual({ path: 'big.bin', bytes: 300_000 });
+    expect(report.inflatedBytes).toBe(300_000 + page.length + Buffer.byteLength(scorm12Manifest()));
+    const bomb = await write([{ name: 'zeros.bin', data: Buffer.alloc(20 * 1024 * 1024) }]);
+    await expect(validatePackage(bomb, { headersOnly: true })).rejects.toMatchObject({ code: 'ZIP_BOMB' });
+  });
+
+  it('extractPackage stops a bomb whose header lies, and an archive over the limit, as they inflate', async () => {
+    const size = 20 * 1024 * 1024;
+    const lying = await write(
+      [
+        { name: 'imsmanifest.xml', data: scorm12Manifest() },
+        { name: 'index.html', data: page },
+        ...Array.from({ length: 8 }, (_, i) => ({ name: `a${i}.html`, data: page })),
+        { name: 'zeros.bin', data: Buffer.alloc(size) },
+        ...Array.from({ length: 8 }, (_, i) => ({ name: `b${i}.html`, data: page })),
+      ],
+      (buf) => {
+        const { local, central } = headers(buf);
+        const at = buf.indexOf('zeros.bin');
+        const l = local.filter((o) => o < at).pop()!;
+        buf.writeUInt32LE(1000, l + 22);
+        const c = central.find((o) => buf.toString('latin1', o + 46, o + 55) === 'zeros.bin')!;
+        buf.writeUInt32LE(1000, c + 24);
+        return buf;
+      },
+    );
+    expect((await validatePackage(lying, { headersOnly: true })).files).toHaveLength(19);
+    const out = join(dir, 'lying');
+    let inflated = 0;
+    await expect(extractPackage(lying, out, { onProgress: (n) => (inflated = n) })).rejects.toMatchObject({
+      code: 'ZIP_BOMB',
+    });
+    expect(inflated).toBeLessThan(size / 4);
+    const large = await write([
+      { name: 'a.bin', data: Buffer.alloc(3000, 1), store: true },
+      { name: 'b.bin', data: Buffer.alloc(3000, 2), store: true },
+    ]);
+    await expect(extractPackage(large, join(dir, 'large'), { limits: { maxInflatedBytes: 5000 } })).rejects.toMatchObject({
+      code: 'ZIP_TOO_LARGE',
+    });
+  });
+
+  it('extractPackage writes many entries (several at once) with their exact bytes', async () => {
+    const entries = Array.from({ length: 40 }, (_, i) => ({
+      name: `d${i % 3}/f${i}.bin`,
+      data: i % 2 ? randomBytes(1500 * 1024) : Buffer.alloc(10_000 + i, i),
+    }));
+    const file = await write([{ name: 'imsmanifest.xml', data: scorm12Manifest('d0/f0.bin') }, ...entries]);
+    const out = join(dir, 'many');
+    const files = await extractPackage(file, out);
+    expect(files).toHaveLength(41);
+    for (const e of entries) expect(readFileSync(join(out, e.name)).equals(e.data as Buffer)).toBe(true);
   });
 });

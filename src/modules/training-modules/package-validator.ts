@@ -1,10 +1,10 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { close, createWriteStream, fstat, open, read } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { XMLParser } from 'fast-xml-parser';
-import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import yauzl, { RandomAccessReader, type Entry, type ZipFile } from 'yauzl';
 
 /** The failure codes of ENTERPRISE §6.2 (besides the import runner's own: INTERRUPTED, URL_REFUSED, …). */
 export type PackageFailureCode =
@@ -71,7 +71,7 @@ export interface PackageReport {
   masteryScore: number | null;
   /** cmi5 `moveOn`. */
   moveOn: string | null;
-  /** Bytes of all files, inflated. */
+  /** Bytes of all files, inflated (as their headers declare them when only the descriptors were inflated). */
   inflatedBytes: number;
 }
 
@@ -88,17 +88,117 @@ export class PackageError extends Error {
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
+/** Reads of entry data in this size (yauzl's own file reader reads 16 KiB at a time: 4 syscalls per 64 KiB). */
+const READ_CHUNK = 1024 * 1024;
+const WINDOW = 64 * 1024;
+
+/** Bytes [start, end) of an open file; the file stays open (the reader closes it once yauzl is done). */
+class RangeStream extends Readable {
+  constructor(
+    private readonly fd: number,
+    private position: number,
+    private readonly end: number,
+  ) {
+    super({ highWaterMark: READ_CHUNK });
+  }
+
+  override _read(): void {
+    const length = Math.min(READ_CHUNK, this.end - this.position);
+    if (length <= 0) {
+      this.push(null);
+      return;
+    }
+    const buffer = Buffer.allocUnsafe(length);
+    read(this.fd, buffer, 0, length, this.position, (error, bytes) => {
+      if (error) return this.destroy(error);
+      if (bytes === 0) return this.destroy(new Error('unexpected end of file'));
+      this.position += bytes;
+      this.push(bytes < length ? buffer.subarray(0, bytes) : buffer);
+    });
+  }
+}
+
+/** The archive file for yauzl, as its own reader does, but with large reads of entry data. */
+class FileReader extends RandomAccessReader {
+  /**
+   * The last two 64 KiB windows that small reads were served from: yauzl reads the central directory one
+   * small record at a time (two reads per entry), alternating with the local header of the entry it opens.
+   */
+  private windows: { start: number; data: Buffer }[] = [];
+
+  constructor(
+    private readonly fd: number,
+    private readonly size: number,
+  ) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return new RangeStream(this.fd, start, end);
+  }
+
+  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+    const copy = (window: { start: number; data: Buffer }) =>
+      window.data.copy(buffer, offset, position - window.start, position - window.start + length);
+    const hit = this.windows.find((w) => position >= w.start && position + length <= w.start + w.data.length);
+    if (hit) {
+      copy(hit);
+      process.nextTick(callback, null);
+      return;
+    }
+    if (length >= WINDOW || position + length > this.size) {
+      this.readFully(buffer, offset, length, position, callback);
+      return;
+    }
+    const window = { start: position, data: Buffer.allocUnsafe(Math.min(WINDOW, this.size - position)) };
+    this.readFully(window.data, 0, window.data.length, position, (error) => {
+      if (error) return callback(error);
+      this.windows = [window, ...this.windows.slice(0, 1)];
+      copy(window);
+      callback(null);
+    });
+  }
+
+  private readFully(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null) => void,
+  ): void {
+    const next = (done: number): void => {
+      if (done >= length) return callback(null);
+      read(this.fd, buffer, offset + done, length - done, position + done, (error, bytes) => {
+        if (error) return callback(error);
+        if (bytes === 0) return callback(new Error('unexpected end of file'));
+        next(done + bytes);
+      });
+    };
+    next(0);
+  }
+
+  override close(callback: (err: Error | null) => void): void {
+    close(this.fd, callback);
+  }
+}
+
 const openZip = (file: string): Promise<ZipFile> =>
-  new Promise((resolve, reject) =>
-    yauzl.open(
-      file,
-      { lazyEntries: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: false, autoClose: true },
-      (error, zip) =>
-        error
-          ? reject(new PackageError('NOT_A_ZIP', `The data is not a ZIP archive (${error.message})`))
-          : resolve(zip),
-    ),
-  );
+  new Promise((resolve, reject) => {
+    const notZip = (error: Error) =>
+      reject(new PackageError('NOT_A_ZIP', `The data is not a ZIP archive (${error.message})`));
+    open(file, 'r', (error, fd) => {
+      if (error) return notZip(error);
+      fstat(fd, (statError, stats) => {
+        if (statError) return close(fd, () => notZip(statError));
+        yauzl.fromRandomAccessReader(
+          new FileReader(fd, stats.size),
+          stats.size,
+          { lazyEntries: true, validateEntrySizes: true, decodeStrings: true, strictFileNames: false, autoClose: true },
+          (zipError, zip) => (zipError ? close(fd, () => notZip(zipError)) : resolve(zip)),
+        );
+      });
+    });
+  });
 
 const openEntry = (zip: ZipFile, entry: Entry): Promise<Readable> =>
   new Promise((resolve, reject) =>
@@ -137,6 +237,10 @@ function checkName(raw: string, limits: PackageLimits): string {
 interface Walk {
   /** Stops the walk with the signal's reason as soon as it is aborted. */
   signal?: AbortSignal;
+  /** Entries read at once (inflated and handed to onFile); default 1. */
+  parallel?: number;
+  /** Entries this refuses are checked from their headers only (not inflated); default: every entry is read. */
+  read?: (name: string) => boolean;
   /** Called for each file entry with its inflating stream (already checked and counted). */
   onFile?: (name: string, stream: Readable, entry: Entry) => Promise<void>;
   onProgress?: (inflated: number) => void;
@@ -163,20 +267,34 @@ async function walk(
   const seen = new Set<string>();
   const files: PackageFile[] = [];
   let inflated = 0;
+  let declaredTotal = 0;
+  const parallel = Math.max(1, visit.parallel ?? 1);
   try {
     await new Promise<void>((resolve, reject) => {
       let settled = false;
-      const fail = (error: unknown) => {
+      let ended = false;
+      let wantsEntry = false;
+      /** Entries being read (at most `parallel`), with their counted streams, so a failure can stop them. */
+      const reading = new Map<Promise<void>, (reason: Error) => void>();
+      const finish = (error?: unknown) => {
         if (settled) return;
         settled = true;
-        reject(classify(error));
+        if (error === undefined) return resolve();
+        zip.close();
+        const reason = classify(error);
+        for (const stop of reading.values()) stop(reason);
+        // Rejects once every entry under way has stopped (no file is written after the caller cleans up).
+        void Promise.allSettled([...reading.keys()]).then(() => reject(reason));
       };
-      zip.on('error', fail);
+      const next = () => {
+        if (settled) return;
+        if (reading.size < parallel) zip.readEntry();
+        else wantsEntry = true;
+      };
+      zip.on('error', finish);
       zip.on('end', () => {
-        if (!settled) {
-          settled = true;
-          resolve();
-        }
+        ended = true;
+        if (!reading.size) finish();
       });
       zip.on('entry', (entry: Entry) => {
         void (async () => {
@@ -193,11 +311,15 @@ async function walk(
           if (declared > limits.bombMinBytes && declared > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
             throw new PackageError('ZIP_BOMB', `${name} inflates more than ${limits.maxRatio} times its size`);
           }
-          if (inflated + declared > limits.maxInflatedBytes) {
+          if (inflated + declared > limits.maxInflatedBytes || (declaredTotal += declared) > limits.maxInflatedBytes) {
             throw new PackageError(
               'ZIP_TOO_LARGE',
               `The archive inflates to more than ${limits.maxInflatedBytes} bytes`,
             );
+          }
+          if (visit.read && !visit.read(name)) {
+            files.push({ path: name, bytes: declared });
+            return;
           }
           const stream = await openEntry(zip, entry);
           let own = 0;
@@ -224,19 +346,39 @@ async function walk(
             },
           });
           stream.on('error', (error) => counter.destroy(classify(error)));
+          // Its reader reports its errors; this one keeps a stop after the reader is done from going unheard.
+          counter.on('error', () => undefined);
           const counted = stream.pipe(counter);
-          if (visit.onFile) await visit.onFile(name, counted, entry);
-          else await drain(counted);
-          files.push({ path: name, bytes: own });
-        })().then(
-          () => {
-            if (!settled) zip.readEntry();
-          },
-          (error) => {
-            zip.close();
-            fail(error);
-          },
-        );
+          if (settled) {
+            stream.destroy();
+            counted.destroy();
+            return;
+          }
+          const task = (async () => {
+            if (visit.onFile) await visit.onFile(name, counted, entry);
+            else await drain(counted);
+            files.push({ path: name, bytes: own });
+          })();
+          reading.set(task, (reason) => {
+            stream.destroy();
+            counter.destroy(reason);
+          });
+          // The next entry is read while this one inflates and is written (up to `parallel` at once).
+          task.then(
+            () => {
+              reading.delete(task);
+              if (ended && !reading.size) finish();
+              else if (wantsEntry) {
+                wantsEntry = false;
+                next();
+              }
+            },
+            (error: unknown) => {
+              reading.delete(task);
+              finish(error);
+            },
+          );
+        })().then(next, finish);
       });
       zip.readEntry();
     });
@@ -279,6 +421,12 @@ const DESCRIPTORS: [file: string, kind: 'cmi5' | 'scorm' | 'xapi'][] = [
  */
 export interface PackageOptions {
   limits?: Partial<PackageLimits>;
+  /**
+   * Inflate only the descriptors (the import's `validating` stage): the other entries are checked from their
+   * headers, and their bytes are counted and checked as they inflate in extractPackage, which applies the
+   * same limits. Default: every entry is inflated and counted here.
+   */
+  headersOnly?: boolean;
   onProgress?: (inflated: number) => void;
   signal?: AbortSignal;
 }
@@ -286,9 +434,11 @@ export interface PackageOptions {
 export async function validatePackage(file: string, options: PackageOptions = {}): Promise<PackageReport> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const descriptors = new Map<string, Buffer>();
+  const isDescriptor = (name: string) => DESCRIPTORS.some(([d]) => d === name.toLowerCase());
   const { files, inflated } = await walk(file, limits, {
     onProgress: options.onProgress,
     signal: options.signal,
+    read: options.headersOnly ? isDescriptor : undefined,
     onFile: async (name, stream) => {
       const lower = name.toLowerCase();
       if (DESCRIPTORS.some(([d]) => d === lower))
@@ -321,7 +471,8 @@ export async function validatePackage(file: string, options: PackageOptions = {}
       );
     }
   }
-  return { ...read, files, inflatedBytes: inflated };
+  const inflatedBytes = options.headersOnly ? files.reduce((sum, f) => sum + f.bytes, 0) : inflated;
+  return { ...read, files, inflatedBytes };
 }
 
 /** The file part of a launch path (no query or fragment, decoded, normalized), or null when it escapes. */
@@ -341,18 +492,35 @@ export function launchFile(launchPath: string): string | null {
 /** Writes every file of a checked package under `dir`, counting as it goes (the same limits apply). */
 export async function extractPackage(file: string, dir: string, options: PackageOptions = {}): Promise<PackageFile[]> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const made = new Set<string>();
   const { files } = await walk(file, limits, {
     onProgress: options.onProgress,
     signal: options.signal,
-    onFile: async (name, stream) => {
+    parallel: EXTRACT_PARALLEL,
+    onFile: async (name, stream, entry) => {
       const target = join(dir, ...name.split('/'));
       if (!target.startsWith(join(dir) + '/')) throw new PackageError('ZIP_UNSAFE_PATH', `Unsafe entry name: ${name}`);
-      await mkdir(dirname(target), { recursive: true });
-      await pipeline(stream, createWriteStream(target, { flags: 'wx' }));
+      const folder = dirname(target);
+      if (!made.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        made.add(folder);
+      }
+      // Small files are written at once (one open, write and close); the counted stream holds at most the
+      // size the entry declares (yauzl fails an entry that inflates to more).
+      if (entry.uncompressedSize <= SMALL_FILE) await writeFile(target, await collect(stream, SMALL_FILE, name), { flag: 'wx' });
+      else await pipeline(stream, createWriteStream(target, { flags: 'wx' }));
     },
   });
   return files;
 }
+
+/** Entries up to this size are inflated into memory and written with one call. */
+const SMALL_FILE = 1024 * 1024;
+/**
+ * Entries extracted at once: each one waits on the disk and the inflater's threads in turn (read, inflate,
+ * open, write, close), so a few in flight keep them busy. At most this many SMALL_FILEs are held in memory.
+ */
+const EXTRACT_PARALLEL = 4;
 
 // ---------------------------------------------------------------- descriptors
 

@@ -58,6 +58,8 @@ const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'applicati
 const ZIP_MAGIC = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
 /** Progress is written at most once per this many bytes. */
 const PROGRESS_STEP = 256 * 1024;
+/** …and at most once per this many milliseconds. */
+const PROGRESS_INTERVAL_MS = 250;
 /** How often an instance marks the imports it works on as alive. */
 const HEARTBEAT_MS = 30_000;
 /** A working import not marked alive for this long (and not waiting for its job) was interrupted. */
@@ -290,7 +292,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     const file = this.storage.incoming(importid);
     let bytes = 0;
     let reported = 0;
-    let writes = Promise.resolve();
+    const writes = coalesced((values: ProgressValues) => this.progressOrStop(importid, 'receiving', values, controller));
     const counter = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
         bytes += chunk.length;
@@ -298,9 +300,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
         if (bytes - reported >= PROGRESS_STEP) {
           reported = bytes;
           const percent = total ? Math.min(59, Math.floor((60 * bytes) / total)) : 0;
-          writes = writes.then(() =>
-            this.progressOrStop(importid, 'receiving', { percent, bytesDone: bytes }, controller),
-          );
+          writes.push({ percent, bytesDone: bytes });
         }
         done(null, chunk);
       },
@@ -310,10 +310,10 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       await pipeline(Readable.from(prefixed(first.head, first.rest)), counter, createWriteStream(file), {
         signal: controller.signal,
       });
-      await writes;
+      await writes.flush();
       if (source.truncated()) throw tooLarge(limit);
     } catch (error) {
-      await writes.catch(() => undefined);
+      await writes.flush().catch(() => undefined);
       // The rest of the body is read and dropped (never stored), so that the answer reaches the client.
       source.stream.unpipe();
       source.stream.resume();
@@ -420,7 +420,9 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
         if (row.source !== 'url' || !row.url) throw new ImportFailure('INTERRUPTED', 'The upload did not complete');
         await this.storage.prepareIncoming();
         let reported = 0;
-        let writes = Promise.resolve();
+        const writes = coalesced((values: ProgressValues) =>
+          this.progressOrStop(importid, 'receiving', values, controller, job),
+        );
         const { bytes } = await fetchToFile(row.url, file, {
           allow: this.config.training.urlAllow,
           limit: this.config.training.uploadLimit,
@@ -430,18 +432,10 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
             if (done - reported < PROGRESS_STEP) return;
             reported = done;
             const percent = total ? Math.min(59, Math.floor((60 * done) / total)) : 0;
-            writes = writes.then(() =>
-              this.progressOrStop(
-                importid,
-                'receiving',
-                { percent, bytesDone: done, bytesTotal: total },
-                controller,
-                job,
-              ),
-            );
+            writes.push({ percent, bytesDone: done, bytesTotal: total });
           },
         });
-        await writes;
+        await writes.flush();
         row = await this.require(importid);
         if (
           !(await this.move(
@@ -457,19 +451,9 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       }
       if (row.status === 'validating') {
         const size = (await stat(file)).size;
-        let reported = 0;
-        let writes = Promise.resolve();
-        const report = await validatePackage(file, {
-          signal: controller.signal,
-          onProgress: (inflated) => {
-            if (inflated - reported < PROGRESS_STEP * 4) return;
-            reported = inflated;
-            writes = writes.then(() =>
-              this.progressOrStop(importid, 'validating', { percent: 60, bytesDone: size }, controller, job),
-            );
-          },
-        });
-        await writes;
+        // Only the descriptor is inflated here: every entry's bytes are counted and checked against the
+        // size and ratio limits as they inflate during the extraction (one inflating pass, not two).
+        const report = await validatePackage(file, { signal: controller.signal, headersOnly: true });
         const preview = JSON.stringify({ manifest: report.manifest, files: report.files.slice(0, 10_000) });
         const moved = await this.move(
           row,
@@ -511,21 +495,23 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     const importid = row.importid;
     const staging = this.storage.staging(row.moduleid, importid);
     let reported = 0;
-    let writes = Promise.resolve();
+    const writes = coalesced((values: ProgressValues) =>
+      this.progressOrStop(importid, 'extracting', values, controller, job),
+    );
     const total = Math.max(report.inflatedBytes, 1);
-    const files = await extractPackage(file, staging, {
-      signal: controller.signal,
-      onProgress: (inflated) => {
-        if (inflated - reported < PROGRESS_STEP) return;
-        reported = inflated;
-        const percent = Math.min(99, 70 + Math.floor((29 * inflated) / total));
-        writes = writes.then(() =>
-          this.progressOrStop(importid, 'extracting', { percent, bytesDone: size }, controller, job),
-        );
-      },
-    });
-    await writes;
-    const sha256 = await sha256File(file);
+    // The archive's hash is read alongside the extraction (the file is read twice, but not one after the other).
+    const [files, sha256] = await Promise.all([
+      extractPackage(file, staging, {
+        signal: controller.signal,
+        onProgress: (inflated) => {
+          if (inflated - reported < PROGRESS_STEP) return;
+          reported = inflated;
+          writes.push({ percent: Math.min(99, 70 + Math.floor((29 * inflated) / total)), bytesDone: size });
+        },
+      }),
+      sha256File(file),
+    ]);
+    await writes.flush();
     const version = await this.repository.findVersion(row.versionid);
     if (!version || version.status !== 'draft') {
       throw new ImportFailure('DRAFT_GONE', 'The draft was published or replaced while the package was imported');
@@ -623,7 +609,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
   private async progressOrStop(
     importid: number,
     status: ImportStatus,
-    values: { percent: number; bytesDone: number; bytesTotal?: number | null },
+    values: ProgressValues,
     controller: AbortController,
     job?: JobContext,
   ): Promise<void> {
@@ -632,6 +618,60 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     if (!ok) controller.abort(new ImportStopped());
     else await job?.heartbeat();
   }
+}
+
+type ProgressValues = { percent: number; bytesDone: number; bytesTotal?: number | null };
+
+/**
+ * Progress writes one at a time, each with the latest values, at most one per PROGRESS_INTERVAL_MS: a write
+ * asked for meanwhile replaces any waiting one (the import's work does not wait on the database, and a
+ * slow database gets fewer writes, never a growing queue). `flush` writes the last values at once and
+ * throws the first failure.
+ */
+function coalesced<T>(write: (values: T) => Promise<void>): { push: (values: T) => void; flush: () => Promise<void> } {
+  let waiting: { values: T } | undefined;
+  let running: Promise<void> | undefined;
+  let failure: Error | undefined;
+  let flushing = false;
+  let wake: (() => void) | undefined;
+  const pump = async () => {
+    while (waiting) {
+      const { values } = waiting;
+      waiting = undefined;
+      const started = Date.now();
+      await write(values);
+      const rest = PROGRESS_INTERVAL_MS - (Date.now() - started);
+      if (rest > 0 && !flushing) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, rest);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = undefined;
+      }
+    }
+  };
+  return {
+    push(values) {
+      waiting = { values };
+      if (running || failure !== undefined) return;
+      running = pump()
+        .catch((error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        })
+        .finally(() => {
+          running = undefined;
+        });
+    },
+    async flush() {
+      flushing = true;
+      wake?.();
+      while (running) await running;
+      if (failure !== undefined) throw failure;
+    },
+  };
 }
 
 const tooLarge = (limit: number) =>

@@ -1,3 +1,4 @@
+import { TrainingImportPreview1795479000000 } from './1795479000000-TrainingImportPreview';
 import { Search1795477000000 } from './1795477000000-Search';
 import { TrainingImportHeartbeat1795480000000 } from './1795480000000-TrainingImportHeartbeat';
 import { Quizzes1795475000000 } from './1795475000000-Quizzes';
@@ -22,5 +23,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   Quizzes1795475000000,
   TrainingModules1795476000000,
   Search1795477000000,
+  TrainingImportPreview1795479000000,
   TrainingImportHeartbeat1795480000000,
 ];

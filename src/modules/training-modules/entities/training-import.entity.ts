@@ -1,5 +1,11 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, type ValueTransformer } from 'typeorm';
 import { bigintNumber, unixTimeColumn } from '../../../database/columns';
+
+/** A JSON column whose entity value is the JSON text (the driver parses and writes the value itself). */
+const jsonText: ValueTransformer = {
+  to: (text: string | null | undefined) => (typeof text === 'string' ? (JSON.parse(text) as unknown) : text),
+  from: (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value)),
+};
 
 export const IMPORT_STATUSES = [
   'created',
@@ -62,8 +68,11 @@ export class TrainingImportEntity {
   @Column({ name: 'url', type: 'varchar', length: 2048, nullable: true })
   url: string | null;
 
-  /** JSON {manifest, files} once validated (T13). */
-  @Column({ name: 'preview_json', type: 'text', nullable: true })
+  /**
+   * JSON {manifest, files} once validated (T13). A `json` column (LONGTEXT on MariaDB): the file list of a
+   * large package does not fit in a MySQL TEXT (64 KiB). The entity keeps the JSON text.
+   */
+  @Column({ name: 'preview_json', type: 'json', nullable: true, transformer: jsonText })
   previewJson: string | null;
 
   @Column({ name: 'userid', type: 'int' })
