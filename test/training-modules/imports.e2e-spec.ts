@@ -276,11 +276,11 @@ describe('Training imports (T5, T8, T10-T13)', () => {
       });
       stream.write(data.subarray(0, 600 * 1024));
       const partial = join(k.dir, 'incoming', `${importid}.zip`);
-      for (let i = 0; i < 200 && (await progress(k, importid)).status !== 'receiving'; i += 1) {
-        await new Promise((resolve) => setImmediate(resolve));
-      }
+      // Waits are bounded in steps of 10 ms (up to 20 s), not in event-loop turns, so a loaded machine only slows them.
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+      for (let i = 0; i < 2000 && (await progress(k, importid)).status !== 'receiving'; i += 1) await pause();
       expect((await progress(k, importid)).status).toBe('receiving');
-      for (let i = 0; i < 200 && !existsSync(partial); i += 1) await new Promise((resolve) => setImmediate(resolve));
+      for (let i = 0; i < 2000 && !existsSync(partial); i += 1) await pause();
       expect(existsSync(partial)).toBe(true);
       const cancelled = await k.t.as(k.admin.token, {
         method: 'POST',
@@ -395,7 +395,7 @@ describe('Training imports (T5, T8, T10-T13)', () => {
         payload: stream,
       });
       stream.write(data.subarray(0, 64));
-      for (let i = 0; i < 200 && (await progress(k, importid)).status !== 'receiving'; i++) {
+      for (let i = 0; i < 800 && (await progress(k, importid)).status !== 'receiving'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       expect((await progress(k, importid)).status).toBe('receiving');
