@@ -5,7 +5,7 @@ import { Public } from '../../common/auth/auth-rule.decorators';
 import { notFound } from '../../common/http/api-errors';
 import { PlaceholderImages } from './placeholder-images';
 import { contentTypeOf, isServedMediaKey, MediaStorage } from './storage/media-storage';
-import { IMMUTABLE_CACHE } from './storage/s3-media-storage';
+import { IMMUTABLE_CACHE } from './storage/media-storage';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 
 /** `bytes=start-` or `bytes=start-end`; other forms (suffix, multiple ranges) are answered with the whole file. */

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -16,18 +16,19 @@ export abstract class Mailer {
 }
 
 export class SmtpMailer extends Mailer {
-  private readonly transport: Transporter;
+  /** nodemailer loads with the first message (it costs start-up time otherwise). */
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly from: string,
   ) {
     super();
-    this.transport = createTransport(url);
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(this.url));
+    await (await this.transport).sendMail({ from: this.from, ...message });
   }
 }
 

@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
 
+/** Media files never change under their key (a new file gets a new key). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 export interface StoredObject {
   body: Readable;
   /** Bytes in `body` (the range's length for a range read). */

@@ -8,9 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { S3StorageOptions } from '../media-options';
-import { contentTypeOf, isValidMediaKey, MediaStorage, type StoredObject } from './media-storage';
-
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+import { contentTypeOf, IMMUTABLE_CACHE, isValidMediaKey, MediaStorage, type StoredObject } from './media-storage';
 
 /** Objects in an S3-compatible bucket (AWS, MinIO, Ceph, R2…), under an optional key prefix. */
 export class S3MediaStorage extends MediaStorage {
