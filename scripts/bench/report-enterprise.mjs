@@ -1,11 +1,9 @@
 // The enterprise section of BENCHMARKS.md (one per database, next to the core section): a table per
 // workload with the issues' targets checked, then the export and the periodic-review task.
 import { machineDescription } from './lib.mjs';
-import { fmt, summarize } from './report.mjs';
+import { comparisonTable, fmt, ratio, summarize } from './report.mjs';
 import { enterpriseSizes } from './seed-enterprise.mjs';
 import { TARGETS } from './workloads-enterprise.mjs';
-
-const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
 
 /** Each target of the workload: met or missed, with the measured value. */
 export function verdicts(w) {
@@ -19,10 +17,14 @@ export function verdicts(w) {
     out.push(`SQL statements ${fmt(n, 1)} (target ≤ ${target.sql}): ${n <= target.sql ? 'met' : 'MISSED'}`);
   }
   const r = s.rps / b.rps;
-  out.push(`requests/s ${ratio(s.rps, b.rps)} of the baseline (target ≥ ${target.ratio}×): ${r >= target.ratio ? 'met' : 'MISSED'}`);
+  out.push(
+    `requests/s ${ratio(s.rps, b.rps)} of the baseline (target ≥ ${target.ratio}×): ${r >= target.ratio ? 'met' : 'MISSED'}`,
+  );
   if (target.p99 !== null) {
     const p = s.p99 / b.p99;
-    out.push(`p99 ${ratio(s.p99, b.p99)} of the baseline (target ≤ ${target.p99}×): ${p <= target.p99 ? 'met' : 'MISSED'}`);
+    out.push(
+      `p99 ${ratio(s.p99, b.p99)} of the baseline (target ≤ ${target.p99}×): ${p <= target.p99 ? 'met' : 'MISSED'}`,
+    );
   }
   return out;
 }
@@ -48,27 +50,23 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
   for (const w of workloads) {
     const s = summarize(w.runs.service);
     const b = summarize(w.runs.baseline);
-    const sql = (name) => (w.sql[name] === null || w.sql[name] === undefined ? 'n/a' : fmt(w.sql[name], 1));
-    lines.push(
-      `#### ${w.name}: ${w.title}`,
-      '',
-      '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
-      `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
-      `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
-        `${w.sql.service == null || w.sql.baseline == null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
-        `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
-      '',
-    );
+    lines.push(`#### ${w.name}: ${w.title}`, '', ...comparisonTable(w, s, b), '');
     const v = verdicts(w);
     if (v.length) lines.push(`Targets: ${v.join('; ')}.`, '');
-    if (s.non2xx || b.non2xx) lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
+    if (s.non2xx || b.non2xx)
+      lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
     if (w.stats) {
       const [sf, bf] = [w.stats.service.failures.length, w.stats.baseline.failures.length];
       lines.push(`Failed answer checks: service ${sf}, baseline ${bf}.`, '');
       for (const [target, stats] of Object.entries(w.stats))
-        if (stats.failures.length) lines.push(`First failures (${target}): ${stats.failures.slice(0, 3).map((f) => `\`${f.slice(0, 240)}\``).join('; ')}`, '');
+        if (stats.failures.length)
+          lines.push(
+            `First failures (${target}): ${stats.failures
+              .slice(0, 3)
+              .map((f) => `\`${f.slice(0, 240)}\``)
+              .join('; ')}`,
+            '',
+          );
     }
   }
   if (ent.parity.length) lines.push(`Write parity: ${ent.parity.join('; ')}.`, '');

@@ -1,11 +1,9 @@
 // The quizzes section of BENCHMARKS.md (one per database): a table per workload with issue #17's targets
 // checked (≤ 3 statements for the list; ≥ 0.6× the baseline's requests/s for both).
 import { machineDescription } from './lib.mjs';
-import { fmt, summarize } from './report.mjs';
+import { comparisonTable, fmt, ratio, summarize } from './report.mjs';
 import { quizSizes } from './seed-quizzes.mjs';
 import { QUIZ_TARGETS } from './workloads-quizzes.mjs';
-
-const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
 
 function verdicts(w) {
   const target = QUIZ_TARGETS[w.name];
@@ -16,7 +14,9 @@ function verdicts(w) {
     const n = w.sql.service;
     out.push(`SQL statements ${fmt(n, 1)} (target ≤ ${target.sql}): ${n <= target.sql ? 'met' : 'MISSED'}`);
   }
-  out.push(`requests/s ${ratio(s.rps, b.rps)} of the baseline (target ≥ ${target.ratio}×): ${s.rps / b.rps >= target.ratio ? 'met' : 'MISSED'}`);
+  out.push(
+    `requests/s ${ratio(s.rps, b.rps)} of the baseline (target ≥ ${target.ratio}×): ${s.rps / b.rps >= target.ratio ? 'met' : 'MISSED'}`,
+  );
   return out;
 }
 
@@ -41,26 +41,30 @@ export function reportQuizzes({ workloads, quiz, settings, dbVersion, seedSecond
   for (const w of workloads) {
     const s = summarize(w.runs.service);
     const b = summarize(w.runs.baseline);
-    const sql = (name) => (w.sql[name] === null || w.sql[name] === undefined ? 'n/a' : fmt(w.sql[name], 1));
     lines.push(
       `#### ${w.name}: ${w.title}`,
       '',
-      '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
-      `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
-      `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
-        `${w.sql.service == null || w.sql.baseline == null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
-        `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
+      ...comparisonTable(w, s, b),
       '',
       `Targets: ${verdicts(w).join('; ')}.`,
       '',
     );
-    if (s.non2xx || b.non2xx) lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
+    if (s.non2xx || b.non2xx)
+      lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
     if (w.stats) {
-      lines.push(`Failed answer checks: service ${w.stats.service.failures.length}, baseline ${w.stats.baseline.failures.length}.`, '');
+      lines.push(
+        `Failed answer checks: service ${w.stats.service.failures.length}, baseline ${w.stats.baseline.failures.length}.`,
+        '',
+      );
       for (const [target, stats] of Object.entries(w.stats))
-        if (stats.failures.length) lines.push(`First failures (${target}): ${stats.failures.slice(0, 3).map((f) => `\`${f.slice(0, 240)}\``).join('; ')}`, '');
+        if (stats.failures.length)
+          lines.push(
+            `First failures (${target}): ${stats.failures
+              .slice(0, 3)
+              .map((f) => `\`${f.slice(0, 240)}\``)
+              .join('; ')}`,
+            '',
+          );
     }
   }
   if (quiz.parity.length) lines.push(`Write parity: ${quiz.parity.join('; ')}.`, '');

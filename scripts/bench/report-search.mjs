@@ -1,10 +1,8 @@
 // The search section of BENCHMARKS.md (issue #20), one per database beside the core and enterprise ones.
 import { machineDescription } from './lib.mjs';
-import { fmt, summarize } from './report.mjs';
+import { comparisonTable, fmt, ratio, summarize } from './report.mjs';
 import { SEARCH_QUERY } from './seed-search.mjs';
 import { SEARCH_TARGETS } from './workloads-search.mjs';
-
-const ratio = (x, y) => (Number.isFinite(x / y) ? `${(x / y).toFixed(2)}×` : 'n/a');
 
 export function reportSearch({
   workloads,
@@ -41,17 +39,10 @@ export function reportSearch({
   for (const w of workloads) {
     const s = summarize(w.runs.service);
     const b = summarize(w.runs.baseline);
-    const sql = (name) => (w.sql[name] == null ? 'n/a' : fmt(w.sql[name], 1));
     lines.push(
       `#### ${w.name}: ${w.title}`,
       '',
-      '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
-      `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
-      `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
-        `${w.sql.service == null || w.sql.baseline == null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
-        `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
+      ...comparisonTable(w, s, b),
       '',
       'Rounds (service / baseline req/s): ' +
         w.runs.service.map((r, i) => `${fmt(r.rps)} / ${fmt(w.runs.baseline[i]?.rps)}`).join('; ') +
@@ -60,7 +51,7 @@ export function reportSearch({
     );
     const t = SEARCH_TARGETS[w.name];
     const verdicts = [
-      `SQL statements ${sql('service')} (target ≤ ${t.sql}): ${w.sql.service <= t.sql ? 'met' : 'MISSED'}`,
+      `SQL statements ${w.sql.service == null ? 'n/a' : fmt(w.sql.service, 1)} (target ≤ ${t.sql}): ${w.sql.service <= t.sql ? 'met' : 'MISSED'}`,
       `requests/s ${ratio(s.rps, b.rps)} of the baseline (target ≥ ${t.ratio}×): ${s.rps / b.rps >= t.ratio ? 'met' : 'MISSED'}`,
       `p99 ${ratio(s.p99, b.p99)} of the baseline (target ≤ ${t.p99}×): ${s.p99 / b.p99 <= t.p99 ? 'met' : 'MISSED'}`,
     ];

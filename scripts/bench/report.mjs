@@ -12,6 +12,22 @@ export const SQL_SAMPLE_REQUESTS = 20;
 export const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
 export const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 'n/a');
 
+export const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
+
+/** The service / baseline table of one workload (summaries `s` and `b` of its runs; `w.sql` statement counts). */
+export function comparisonTable(w, s, b) {
+  const sql = (name) => (w.sql[name] == null ? 'n/a' : fmt(w.sql[name], 1));
+  return [
+    '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
+    `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
+    `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
+      `${w.sql.service == null || w.sql.baseline == null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
+      `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
+  ];
+}
+
 export function summarize(runs) {
   return {
     rps: mean(runs.map((r) => r.rps)),
@@ -43,20 +59,7 @@ export function report({ workloads, writes, settings, dbVersion, seedSeconds, wa
   for (const w of workloads) {
     const s = summarize(w.runs.service);
     const b = summarize(w.runs.baseline);
-    const sql = (name) => (w.sql[name] === null ? 'n/a' : fmt(w.sql[name], 1));
-    const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
-    lines.push(
-      `#### ${w.title}`,
-      '',
-      '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| service | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${sql('service')} | ${fmt(s.cpu, 2)} | ${fmt(s.peak, 0)} |`,
-      `| baseline | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | ${sql('baseline')} | ${fmt(b.cpu, 2)} | ${fmt(b.peak, 0)} |`,
-      `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
-        `${w.sql.service === null || w.sql.baseline === null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
-        `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
-      '',
-    );
+    lines.push(`#### ${w.title}`, '', ...comparisonTable(w, s, b), '');
     if (s.non2xx || b.non2xx)
       lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
     if (w.orderNote) lines.push(`Note: ${w.orderNote}.`, '');
