@@ -39,6 +39,8 @@ const backoff = (attempt: number) =>
 export class TransactionService {
   private readonly logger = new Logger('Transactions');
   private readonly eventListeners: (() => void)[] = [];
+  /** Whether an event of this name has a subscriber (until the dispatcher says, every event is assumed to). */
+  private isSubscribed: (name: string) => boolean = () => true;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -49,9 +51,13 @@ export class TransactionService {
     prepareDataSource(dataSource, config.databaseLimits);
   }
 
-  /** Called after a transaction that published events has committed (the event dispatcher listens). */
-  onEventsCommitted(listener: () => void): void {
+  /**
+   * Called after a transaction that published events with a subscriber has committed (the event dispatcher
+   * listens). Events nobody subscribes to are stored already dispatched, and wake nobody.
+   */
+  onEventsCommitted(listener: () => void, isSubscribed: (name: string) => boolean): void {
     this.eventListeners.push(listener);
+    this.isSubscribed = isSubscribed;
   }
 
   /** The transaction the current work runs in, if any. */
@@ -114,7 +120,7 @@ export class TransactionService {
   /** The work, then its events into the outbox, inside the transaction. */
   private async work<T>(tx: OpenTransaction, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const result = await work(tx);
-    await writeOutbox(tx.manager, tx.events, this.clock.now());
+    await writeOutbox(tx.manager, tx.events, this.clock.now(), this.isSubscribed);
     return result;
   }
 
@@ -153,7 +159,7 @@ export class TransactionService {
   }
 
   private async afterCommit(tx: OpenTransaction): Promise<void> {
-    if (tx.events.length) this.eventListeners.forEach((listener) => listener());
+    if (tx.events.some((event) => this.isSubscribed(event.name))) this.eventListeners.forEach((listener) => listener());
     for (const task of tx.committed) {
       try {
         await requestContext.outsideTransaction(task);

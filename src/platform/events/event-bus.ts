@@ -54,7 +54,10 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
     private readonly transactions: TransactionService,
     private readonly clock: Clock,
   ) {
-    transactions.onEventsCommitted(() => this.requestDrain());
+    transactions.onEventsCommitted(
+      () => this.requestDrain(),
+      (name) => this.hasSubscribers(name),
+    );
   }
 
   /**
@@ -248,6 +251,11 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
         giveUp,
       )
       .catch(() => undefined);
+  }
+
+  /** Whether events of this name have a subscriber (single or batch). */
+  hasSubscribers(name: string): boolean {
+    return (this.subscriptions.get(name)?.length ?? 0) > 0 || this.batchSubscriptions.some((b) => b.name === name);
   }
 
   /** Names of every registered subscriber (diagnostics and tests). */

@@ -4,8 +4,16 @@ import { insertRows } from '../../database/insert';
 import type { DomainEvent } from './domain-event';
 import { DomainEventEntity } from './entities/domain-event.entity';
 
-/** Inserts the events a transaction published into the outbox, inside that transaction. */
-export async function writeOutbox(manager: EntityManager, events: DomainEvent[], occurredAt: number): Promise<void> {
+/**
+ * Inserts the events a transaction published into the outbox, inside that transaction; those nobody subscribes
+ * to are stored as dispatched (the dispatcher would only read them back to mark them so).
+ */
+export async function writeOutbox(
+  manager: EntityManager,
+  events: DomainEvent[],
+  occurredAt: number,
+  isSubscribed: (name: string) => boolean,
+): Promise<void> {
   if (!events.length) return;
   const requestId = requestContext.current()?.requestId?.slice(0, 200) ?? null;
   const rows = events.map((event) => ({
@@ -15,7 +23,7 @@ export async function writeOutbox(manager: EntityManager, events: DomainEvent[],
     payload: event.payload as object,
     requestId,
     occurredAt,
-    dispatchedAt: null,
+    dispatchedAt: isSubscribed(event.name) ? null : occurredAt,
     attempts: 0,
     nextAttemptAt: 0,
     lastError: null,
