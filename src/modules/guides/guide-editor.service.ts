@@ -70,13 +70,18 @@ export class GuideEditorService {
    * Runs one edit. `expectedHead` (the request's revisionid) is compared with the newest revision;
    * `change` returns the new data, or undefined for no change.
    */
-  async edit(
+  /**
+   * `answer`, when given, runs in the same transaction after the new revision is saved, so the answer to a
+   * write shows that write (read after the commit, it could show another writer's newer revision).
+   */
+  async edit<A = void>(
     guideid: number,
     caller: AuthenticatedUser,
     expectedHead: number | undefined,
     change: (context: EditContext) => Promise<GuideData | undefined>,
-  ): Promise<void> {
-    await this.transactions.run(async (tx) => {
+    answer?: (tx: Transaction) => Promise<A>,
+  ): Promise<A | undefined> {
+    return this.transactions.run(async (tx) => {
       const { guide, facts } = await this.load(guideid, caller, tx.manager);
       if (guide.deleted) throw notFound('Guide');
       await this.assertCanEdit(caller, facts);
@@ -84,8 +89,9 @@ export class GuideEditorService {
       const head = await this.guides.findRevision(guide.headRevisionid, tx.manager);
       const data = parseStored<GuideData>(head?.data);
       const next = await change({ guide, data, facts, tx });
-      if (!next || sameData(next, data)) return;
+      if (!next || sameData(next, data)) return undefined;
       await this.saveRevision(guide, next, caller, tx, head ?? undefined);
+      return answer?.(tx);
     });
   }
 

@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
@@ -34,8 +35,8 @@ export class GuideWriterService {
   ) {}
 
   /** What writes answer: the newest version, prerequisite steps not inlined. */
-  current(guideid: number, caller: AuthenticatedUser, langid?: string): Promise<GuideDetailDto> {
-    return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid });
+  current(guideid: number, caller: AuthenticatedUser, langid?: string, tx?: EntityManager): Promise<GuideDetailDto> {
+    return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid }, tx);
   }
 
   /**
@@ -114,28 +115,34 @@ export class GuideWriterService {
     }
     const authorid = await this.authorFor(body.author, caller);
     const slots = this.approvalSlotsFor(body, caller);
-    await this.editor.edit(guideid, caller, revisionid, async ({ guide, data, tx }) => {
-      if (slots) await this.approvalSlots.assign(guideid, slots);
-      const next = await this.fields.resolve(body, data, {
-        guideid,
-        authorid: guide.authorid,
-        caller,
-        tx: tx.manager,
-      });
-      if (authorid !== undefined && authorid !== guide.authorid) {
-        await this.guides.updateGuide(guideid, { authorid }, tx.manager);
-        await this.audit.record({
-          action: 'guide.author',
-          entity: ['guide', guideid],
-          before: { authorid: guide.authorid },
-          after: { authorid },
+    const answer = await this.editor.edit(
+      guideid,
+      caller,
+      revisionid,
+      async ({ guide, data, tx }) => {
+        if (slots) await this.approvalSlots.assign(guideid, slots);
+        const next = await this.fields.resolve(body, data, {
+          guideid,
+          authorid: guide.authorid,
+          caller,
+          tx: tx.manager,
         });
-        this.editor.publishChange(tx, guide, { ...guide, authorid });
-        guide.authorid = authorid;
-      }
-      return this.fields.applyAutomaticFlags(next, data.public);
-    });
-    return this.current(guideid, caller);
+        if (authorid !== undefined && authorid !== guide.authorid) {
+          await this.guides.updateGuide(guideid, { authorid }, tx.manager);
+          await this.audit.record({
+            action: 'guide.author',
+            entity: ['guide', guideid],
+            before: { authorid: guide.authorid },
+            after: { authorid },
+          });
+          this.editor.publishChange(tx, guide, { ...guide, authorid });
+          guide.authorid = authorid;
+        }
+        return this.fields.applyAutomaticFlags(next, data.public);
+      },
+      (tx) => this.current(guideid, caller, undefined, tx.manager),
+    );
+    return answer ?? this.current(guideid, caller);
   }
 
   async setPublic(
