@@ -70,7 +70,7 @@ export class AuditRepository {
         entityType,
         entityIds: [...new Set(entityIds)],
       });
-    if (this.dataSource.options.type !== 'better-sqlite3') query.setLock('pessimistic_write');
+    if (this.isMysql) query.setLock('pessimistic_write');
     return new Map(
       (await query.getMany()).filter((head) => head.lastAuditid !== 0).map((head) => [head.entityId, head]),
     );
@@ -86,9 +86,8 @@ export class AuditRepository {
   /** New chain heads (inserted) and moved ones (updated), in one statement. */
   async saveHeads(heads: AuditChainHeadEntity[]): Promise<void> {
     if (!heads.length) return;
-    const mysql = this.dataSource.options.type !== 'better-sqlite3';
     const tuples = heads.map(() => '(?, ?, ?, ?)').join(', ');
-    const conflict = mysql
+    const conflict = this.isMysql
       ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash)'
       : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash';
     await this.manager.query(
