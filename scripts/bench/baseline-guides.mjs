@@ -189,6 +189,7 @@ export async function guideDetail(guideid, editor) {
       media: { type: 'image', data: step.imageids.map((id) => images.get(id)).filter(Boolean) },
       comments: stepComments,
       comment_count: stepComments.length,
+      form: null,
     };
   });
   const langs = typeof row.langs === 'string' && row.langs ? row.langs.split(',') : [];
@@ -226,6 +227,7 @@ export async function guideDetail(guideid, editor) {
     userid: Number(row.authorid),
     username: row.username ?? '',
     prerequisites: [],
+    prerequisite_releases: [],
     steps: stepDtos,
     comments: comments.get(`guide:${guideid}`) ?? [],
     author: users.get(Number(row.authorid)),
