@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, QueryRunner, ReplicationMode } from 'typeorm';
 import { requestContext } from '../common/context/request-context';
-import { dropConnectionOnTimeout, installMysqlLimits } from './mysql-connection';
+import { installMysqlLimits, installMysqlQuery } from './mysql-connection';
 import { installSqliteConnection, type SqliteTransactions } from './sqlite-connection';
 
 const sqliteTransactions = new WeakMap<DataSource, SqliteTransactions>();
@@ -41,7 +41,7 @@ export function prepareDataSource(dataSource: DataSource, settings: ConnectionSe
   const createQueryRunner = dataSource.createQueryRunner.bind(dataSource);
   dataSource.createQueryRunner = (mode: ReplicationMode = 'master'): QueryRunner => {
     const runner = createQueryRunner(mode === 'slave' && requestContext.current()?.primary !== false ? 'master' : mode);
-    return sqlite ? runner : dropConnectionOnTimeout(runner);
+    return sqlite ? runner : installMysqlQuery(runner);
   };
 
   if (sqlite) {

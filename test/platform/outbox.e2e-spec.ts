@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../utils/test-app';
 
 const Pinged = defineEvent<{ n: number }>('test.pinged', (p) => ['test', p.n]);
 const Other = defineEvent<{ n: number }>('test.other', (p) => ['test', p.n]);
+const Left = defineEvent<{ n: number }>('test.left', (p) => ['test', p.n]);
+const Right = defineEvent<{ n: number; side: string }>('test.right', (p) => ['test', p.n]);
 
 describe('outbox: events written with the change, delivered after commit, at least once, in order', () => {
   let t: TestApp;
@@ -49,6 +51,25 @@ describe('outbox: events written with the change, delivered after commit, at lea
   beforeEach(async () => {
     await bus.drain();
     received.length = 0;
+  });
+
+  it('a batch subscriber of two types gets both types’ events in one call, in eventid order', async () => {
+    const calls: string[][] = [];
+    bus.subscribeBatch([Left, Right], 'test.two-types', (events) => {
+      calls.push(events.map((e) => `${e.name}:${e.payload.n}`));
+    });
+    expect(bus.hasSubscribers(Left.name) && bus.hasSubscribers(Right.name)).toBe(true);
+    await transactions.run(async (tx) => {
+      tx.publish(Left({ n: 1 }));
+      tx.publish(Right({ n: 1, side: 'r' }));
+      tx.publish(Left({ n: 2 }));
+    });
+    await bus.drain();
+    expect(calls).toEqual([['test.left:1', 'test.right:1', 'test.left:2']]);
+    const mine = (await rows()).filter((row) => row.name === Left.name || row.name === Right.name);
+    expect(mine.map((row) => row.dispatchedAt)).toEqual([clock.now(), clock.now(), clock.now()]);
+    await bus.drain();
+    expect(calls).toHaveLength(1);
   });
 
   it('writes the event in the transaction: a rollback leaves no event', async () => {

@@ -2,6 +2,9 @@ import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, Validatio
 import { ValidationFailedException, type FieldError } from '../http/api-errors';
 import { badTextErrors, validatedBodyErrors } from './input-guards';
 import { QueryValidationCache } from './query-validation-cache';
+import { memoizeValidationMetadata } from './validation-metadata-cache';
+
+memoizeValidationMetadata();
 
 /** Flattens class-validator's tree into `errors[]`: field is the dotted path without indices, index the innermost one. */
 export function toFieldErrors(errors: ValidationError[], parentPath: string[] = [], index?: number): FieldError[] {

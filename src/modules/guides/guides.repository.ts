@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../../database/errors';
 import { insertReturningId } from '../../database/insert';
+import { updateRows } from '../../database/update';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { UserEntity } from '../users/entities/user.entity';
 import { GuideCompletionEntity } from './entities/guide-completion.entity';
@@ -144,13 +145,7 @@ export class GuidesRepository {
     changes: Partial<Omit<GuideEntity, 'guideid'>>,
     tx: EntityManager,
   ): Promise<boolean> {
-    const result = await tx
-      .createQueryBuilder()
-      .update(GuideEntity)
-      .set(changes)
-      .where('guideid = :guideid AND head_revisionid = :expectedHead', { guideid, expectedHead })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    return (await updateRows(tx, GuideEntity, changes, { guideid, headRevisionid: expectedHead })) > 0;
   }
 
   async updateGuide(guideid: number, changes: Partial<Omit<GuideEntity, 'guideid'>>, tx: EntityManager): Promise<void> {

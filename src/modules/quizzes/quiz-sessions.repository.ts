@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { insertReturningId } from '../../database/insert';
+import { updateRows } from '../../database/update';
 import { QuizSessionEntity } from './entities/quiz-session.entity';
 import { QuizSubmissionEntity } from './entities/quiz-submission.entity';
 import type { SurveyJson } from './quiz-survey';
@@ -119,13 +120,7 @@ export class QuizSessionsRepository {
 
   /** The conditional write of every move: applies only while the session is in `from`. False when nothing matched. */
   async update(sessionid: number, from: string, changes: Partial<QuizSessionEntity>, tx: EntityManager) {
-    const result = await tx
-      .createQueryBuilder()
-      .update(QuizSessionEntity)
-      .set(changes as QueryDeepPartialEntity<QuizSessionEntity>)
-      .where('sessionid = :sessionid AND status = :from', { sessionid, from })
-      .execute();
-    return (result.affected ?? 0) > 0;
+    return (await updateRows(tx, QuizSessionEntity, changes, { sessionid, status: from })) > 0;
   }
 
   /** A user's sessions in these states (for userInvalidateAll). */

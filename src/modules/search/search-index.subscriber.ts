@@ -20,10 +20,8 @@ export class SearchIndexSubscriber implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.subscribeBatch(GuideChanged, 'search.guide-changed', (events) =>
-      this.guides(events.map((e) => e.payload.guideid)),
-    );
-    this.events.subscribeBatch(GuideRevised, 'search.guide-revised', (events) =>
+    // One subscriber for both: a patrolled save publishes both, and the guide is indexed once.
+    this.events.subscribeBatch([GuideChanged, GuideRevised], 'search.guides', (events) =>
       this.guides(events.map((e) => e.payload.guideid)),
     );
     this.events.subscribeBatch(ReleaseReleased, 'search.release-released', (events) => this.released(events));

@@ -16,10 +16,15 @@ interface Subscription {
 }
 
 interface BatchSubscription {
-  name: string;
+  /** The event names it takes. */
+  names: Set<string>;
   subscriber: string;
   handler: BatchHandler;
 }
+
+/** Any event type (parameters are contravariant: `never` takes every payload type). */
+type AnyEventType = { readonly name: string; (payload: never): DomainEvent<unknown> };
+type PayloadOf<T> = T extends EventType<infer P> ? P : never;
 
 const BATCH = 100;
 /** Failed deliveries are retried after 1 s, 2 s, 4 s … at most 10 min apart; given up after this many. */
@@ -79,15 +84,18 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /**
    * As `subscribe`, for high-volume events whose handler can take many at once (view history): the due
-   * events of one delivery round reach the handler together, in eventid order, in one transaction.
+   * events of one delivery round reach the handler together, in eventid order, in one transaction. With
+   * several types, their events come in one batch (so a handler can apply two events about the same
+   * document once).
    */
-  subscribeBatch<P>(
-    type: EventType<P>,
+  subscribeBatch<T extends AnyEventType>(
+    type: T | readonly T[],
     subscriber: string,
-    handler: (events: DeliveredEvent<P>[]) => void | Promise<void>,
+    handler: (events: DeliveredEvent<PayloadOf<T>>[]) => void | Promise<void>,
   ): void {
     if (this.subscriberNames.has(subscriber)) throw new Error(`${subscriber} already subscribes`);
-    this.batchSubscriptions.push({ name: type.name, subscriber, handler: handler });
+    const names = new Set((Array.isArray(type) ? (type as readonly T[]) : [type as T]).map((t) => t.name));
+    this.batchSubscriptions.push({ names, subscriber, handler: handler });
     this.subscriberNames.add(subscriber);
   }
 
@@ -168,7 +176,7 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
     for (const row of events) {
       const due = row.nextAttemptAt <= this.clock.now();
       let complete = true;
-      for (const { subscriber } of this.batchSubscriptions.filter((b) => b.name === row.name)) {
+      for (const { subscriber } of this.batchSubscriptions.filter((b) => b.names.has(row.name))) {
         if (!delivered.has(`${subscriber}\u0000${row.eventid}`)) complete = false;
       }
       for (const { subscriber, handler } of this.subscriptions.get(row.name) ?? []) {
@@ -199,7 +207,7 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
   ): Promise<boolean> {
     const rows: DomainEventEntity[] = [];
     for (const row of events) {
-      if (row.name !== batch.name || delivered.has(`${batch.subscriber}\u0000${row.eventid}`)) continue;
+      if (!batch.names.has(row.name) || delivered.has(`${batch.subscriber}\u0000${row.eventid}`)) continue;
       if (row.nextAttemptAt > this.clock.now()) break;
       rows.push(row);
     }
@@ -255,7 +263,7 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   /** Whether events of this name have a subscriber (single or batch). */
   hasSubscribers(name: string): boolean {
-    return (this.subscriptions.get(name)?.length ?? 0) > 0 || this.batchSubscriptions.some((b) => b.name === name);
+    return (this.subscriptions.get(name)?.length ?? 0) > 0 || this.batchSubscriptions.some((b) => b.names.has(name));
   }
 
   /** Names of every registered subscriber (diagnostics and tests). */
