@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { resolve } from 'node:path';
-import { ROOT, cpuMs, firstDifference, log, peakRssMiB, resetPeakRss, startNode } from './lib.mjs';
+import { BUILD_DIR, ROOT, cpuMs, firstDifference, log, peakRssMiB, resetPeakRss, startNode } from './lib.mjs';
 import { BENCH_ADMIN_TOKEN } from './seed-guides.mjs';
 import { APPROVER, WORKER, changedByTick } from './seed-enterprise.mjs';
 import { authOf, selected } from './workloads-enterprise.mjs';
@@ -126,8 +126,10 @@ export async function measureExport(options, target, sizes) {
 export async function measureTick(options, env, db, sizes) {
   if (!selected(options, 'review-tick') || !sizes.reviews) return undefined;
   log(`\nreview-tick: the periodic-review task once over ${sizes.reviews} scheduled documents (tick-entry.mjs)…`);
+  const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${resolve(BUILD_DIR, 'profiles')}`] : [];
   const proc = startNode(resolve(ROOT, 'scripts/bench/tick-entry.mjs'), [], { ...env, SCHEDULER_ENABLED: 'false' }, [
     '--expose-gc',
+    ...profile,
   ]);
   const exit = await proc.exited;
   const line = proc
@@ -146,7 +148,8 @@ export async function measureTick(options, env, db, sizes) {
   log(
     `  ran ${result.ran}; ${result.changed} of ${sizes.reviews} documents changed state (expected ${result.expected}); ` +
       `CPU ${(result.cpuMs / 1000).toFixed(2)}s (${(result.cpuPer10k / 1000).toFixed(2)}s per 10,000 documents), wall ${(result.wallMs / 1000).toFixed(1)}s; ` +
-      `RSS before ${result.rssBeforeMiB.toFixed(0)} MiB, peak ${result.peakMiB.toFixed(0)} MiB (growth ${(result.peakMiB - result.rssBeforeMiB).toFixed(1)} MiB)`,
+      `RSS before ${result.rssBeforeMiB.toFixed(0)} MiB, peak ${result.peakMiB.toFixed(0)} MiB (growth ${(result.peakMiB - result.rssBeforeMiB).toFixed(1)} MiB); ` +
+      `then the mail jobs: CPU ${(result.mailCpuMs / 1000).toFixed(2)}s, wall ${(result.mailWallMs / 1000).toFixed(1)}s`,
   );
   if (result.changed !== result.expected) throw new Error(`tick changed ${result.changed} documents, expected ${result.expected}`);
   return result;

@@ -11,6 +11,7 @@ import type { ReviewState } from '../../../platform/documents/review-directory';
 @Index('uq_pr_documents_member', ['doctype', 'docid', 'memberSlot'], { unique: true })
 @Index('idx_pr_documents_schedule', ['prsid', 'memberSlot', 'prdid'])
 @Index('idx_pr_documents_due', ['memberSlot', 'nextDueDate'])
+@Index('idx_pr_documents_member', ['memberSlot', 'prdid'])
 export class ReviewDocumentEntity {
   @PrimaryGeneratedColumn({ name: 'prdid', type: 'int' })
   prdid: number;
