@@ -364,20 +364,22 @@ export class PeriodicReviewRepository {
     afterPrdid: number,
     limit: number,
   ): Promise<{ row: ReviewDocumentEntity; state: 'scheduled' | 'open' | 'overdue' }[]> {
+    // Hand-written: the query builder's entity hydration cost more CPU than the statement (500 rows a page).
     const state =
-      "CASE WHEN :now >= d.next_due_date THEN 'overdue'" +
-      " WHEN :now >= d.next_due_date - s.completion_window_days * 86400 THEN 'open' ELSE 'scheduled' END";
-    const { entities, raw } = await this.manager
-      .createQueryBuilder(ReviewDocumentEntity, 'd')
-      .innerJoin(ReviewScheduleEntity, 's', 's.prsid = d.prsid')
-      .addSelect(state, 'computed_state')
-      .where('d.memberSlot = 1')
-      .andWhere('d.prdid > :afterPrdid', { afterPrdid })
-      .andWhere(`${state} <> d.notified_state`, { now })
-      .orderBy('d.prdid', 'ASC')
-      .limit(limit)
-      .getRawAndEntities<{ computed_state: 'scheduled' | 'open' | 'overdue' }>();
-    return entities.map((row, i) => ({ row, state: raw[i].computed_state }));
+      "CASE WHEN ? >= d.next_due_date THEN 'overdue'" +
+      " WHEN ? >= d.next_due_date - s.completion_window_days * 86400 THEN 'open' ELSE 'scheduled' END";
+    const rows = await this.sql.rows(
+      `SELECT ${this.columns(ReviewDocumentEntity, 'd')}, ${state} AS computed_state` +
+        ' FROM periodic_review_documents d INNER JOIN periodic_review_schedules s ON s.prsid = d.prsid' +
+        ` WHERE d.member_slot = 1 AND d.prdid > ? AND ${state} <> d.notified_state` +
+        ` ORDER BY d.prdid LIMIT ${Number(limit)}`,
+      [now, now, afterPrdid, now, now],
+    );
+    const document = this.sql.hydrator(ReviewDocumentEntity, 'd_');
+    return rows.map((row) => ({
+      row: document(row),
+      state: row.computed_state as 'scheduled' | 'open' | 'overdue',
+    }));
   }
 
   /**
