@@ -38,8 +38,8 @@ export function parseOptions(argv = process.argv.slice(2)) {
     users: int('users', 1000),
     // Enterprise data set (seed-enterprise.mjs): releases, approval requests (pending releases among them),
     // work-log entries (20 values each) plus started entries for the stepData writes, review documents.
-    releases: int('releases', 10000),
-    approvals: int('approvals', 5000),
+    releases: int('releases', 16000),
+    approvals: int('approvals', 8000),
     worklog: int('worklog', 100000),
     worklogWrites: int('worklog-writes', 4000),
     reviews: int('reviews', 50000),
@@ -47,7 +47,7 @@ export function parseOptions(argv = process.argv.slice(2)) {
     // Quizzes (seed-quizzes.mjs): quizzes of 30 questions, sessions (the submit workload's pool included).
     quizzes: int('quizzes', 10000),
     quizSessions: int('quiz-sessions', 200000),
-    quizWrites: int('quiz-writes', 40000),
+    quizWrites: int('quiz-writes', 80000),
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),
     workloads: get('workloads', '') ? get('workloads', '').split(',') : undefined,

@@ -14,8 +14,8 @@
 //
 // Enterprise workloads (issues #15, #16, #18; workloads-enterprise.mjs, enterprise-stage.mjs, baseline
 // baseline-enterprise.mjs, data set seed-enterprise.mjs): releases-list, approvals-eligible, approval-sign,
-// worklog-list, worklog-stepdata, worklog-export, review-documents, review-tick. Sizes: --releases 10000,
-// --approvals 5000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
+// worklog-list, worklog-stepdata, worklog-export, review-documents, review-tick. Sizes: --releases 16000,
+// --approvals 8000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
 // --workloads releases-list,approvals-eligible,approval-sign,worklog-list,worklog-stepdata,worklog-export,review-documents,review-tick
 // (their results go to a section of their own in BENCHMARKS.md, so the core section is kept).
 //
@@ -26,7 +26,7 @@
 //
 // Quizzes workloads (issue #17; workloads-quizzes.mjs, baseline-quizzes.mjs, data set seed-quizzes.mjs,
 // report report-quizzes.mjs): quizzes-list, quiz-submit. Sizes: --quizzes 10000, --quiz-sessions 200000,
-// --quiz-writes 40000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
+// --quiz-writes 80000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
 //
 // training-import (issue #19; training-import.mjs): a 200 MiB, 2,000-file SCORM package uploaded and imported,
 // against `unzip -t` on the same file; alone (--workloads training-import) it seeds only the Admin.

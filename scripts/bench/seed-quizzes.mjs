@@ -3,7 +3,7 @@
 // question rows, the association with its primary guide; released releases of the guides; sessions
 // (submitted ones with their answers, score and 30 submission rows; the quiz's submitted_count), plus the
 // in_progress sessions the quiz-submit workload submits (owned by TAKERS, split between service and
-// baseline). Sizes: --quizzes 10000, --quiz-sessions 200000 (the write pool included), --quiz-writes 40000.
+// baseline). Sizes: --quizzes 10000, --quiz-sessions 200000 (the write pool included), --quiz-writes 80000.
 // Everything is deterministic so the workloads (workloads-quizzes.mjs) know the ids and the answers.
 import { createHash } from 'node:crypto';
 import { insertMany, progress } from './lib.mjs';
