@@ -38,7 +38,7 @@ export function parseOptions(argv = process.argv.slice(2)) {
     users: int('users', 1000),
     // Enterprise data set (seed-enterprise.mjs): releases, approval requests (pending releases among them),
     // work-log entries (20 values each) plus started entries for the stepData writes, review documents.
-    releases: int('releases', 16000),
+    releases: int('releases', 10000),
     approvals: int('approvals', 8000),
     worklog: int('worklog', 100000),
     worklogWrites: int('worklog-writes', 4000),

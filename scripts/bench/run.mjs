@@ -14,7 +14,7 @@
 //
 // Enterprise workloads (issues #15, #16, #18; workloads-enterprise.mjs, enterprise-stage.mjs, baseline
 // baseline-enterprise.mjs, data set seed-enterprise.mjs): releases-list, approvals-eligible, approval-sign,
-// worklog-list, worklog-stepdata, worklog-export, review-documents, review-tick. Sizes: --releases 16000,
+// worklog-list, worklog-stepdata, worklog-export, review-documents, review-tick. Sizes: --releases 10000,
 // --approvals 8000, --worklog 100000, --worklog-writes 4000, --reviews 50000. Run them alone with e.g.
 // --workloads releases-list,approvals-eligible,approval-sign,worklog-list,worklog-stepdata,worklog-export,review-documents,review-tick
 // (their results go to a section of their own in BENCHMARKS.md, so the core section is kept).
