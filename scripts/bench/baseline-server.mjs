@@ -162,6 +162,7 @@ async function categoryDetail(rawTitle) {
     image: null,
     flags: flagsOf(wiki.flags),
     tags: tags.map((t) => t.name).sort(),
+    table_of_contents: data.table_of_contents === true,
     can_edit: false,
     available_langids: languages.map((l) => l.langid),
     source_revisionid: wiki.source_revisionid === null ? null : Number(wiki.source_revisionid),

@@ -148,14 +148,25 @@ export async function seedQuizzes(db, options) {
   // Releases: guides q % 3 != 0 have v1.0 released, every 5th of them also v2.0 (the newest counts).
   const [{ n: maxRelease }] = await db.query('SELECT COALESCE(MAX(releaseid), 0) AS n FROM releases');
   let releaseid = Number(maxRelease);
+  // Seeded with the enterprise data set (the default run), guides already have released versions: these
+  // come after them (and after them in time), so each guide's newest release is still one of these.
+  const released = new Map(
+    (
+      await db.query(
+        "SELECT docid, MAX(version_major) AS major FROM releases WHERE doctype = 'GUIDE' AND released_version IS NOT NULL GROUP BY docid",
+      )
+    ).map((r) => [Number(r.docid), Number(r.major)]),
+  );
   const releases = [];
   const liveRelease = new Map();
   for (let g = 1; g <= quizzes; g++) {
     if (g % 3 === 0) continue;
+    const base = released.get(g) ?? 0;
     for (let major = 1; major <= (g % 5 === 0 ? 2 : 1); major++) {
       const date = NOW - (40 - major * 10) * DAY + g;
-      releases.push([++releaseid, 'GUIDE', g, 'en', g, 1, 'released', `Release v${major}.0`, '', 'major', major, 0,
-        `${major}.0`, null, date - 600, date, null, 0]);
+      const version = base + major;
+      releases.push([++releaseid, 'GUIDE', g, 'en', g, 1, 'released', `Release v${version}.0`, '', 'major', version, 0,
+        `${version}.0`, null, date - 600, date, null, 0]);
       liveRelease.set(g, releaseid);
     }
   }
