@@ -56,7 +56,11 @@ export async function writers20(target, db, guideid) {
       return { k, status: res.status, body };
     }),
   );
-  const shown = await (await fetch(`${target.base}/api/2.0/guides/${guideid}`)).json();
+  // The service is read as the writer (an editor): with the enterprise data set seeded too, the guide has a
+  // live release, which readers who are not editors see instead of the newest revision (ENTERPRISE §1.1).
+  // The baseline has no releases and reads anonymously only.
+  const asWriter = target.name === 'service' ? { headers: AUTH } : {};
+  const shown = await (await fetch(`${target.base}/api/2.0/guides/${guideid}`, asWriter)).json();
   const outcome = {
     target: target.name,
     guideid,
