@@ -23,6 +23,8 @@ async function openOperation(page, tag, operationId) {
   const open = await page.$(`${id}.is-open`);
   if (!open) await page.click(`${id} .opblock-summary-control`);
   await page.waitForSelector(`${id} .opblock-body`, { timeout: STEP_MS });
+  // The body renders in steps; the Execute button (try-it-out is on) comes with the rest of it.
+  await page.waitForSelector(`${id} .opblock-body .execute-wrapper`, { timeout: STEP_MS });
   return id;
 }
 
@@ -39,6 +41,8 @@ async function execute(page, id, pathEnd, method) {
 }
 
 async function replaceText(page, selector, text) {
+  // The try-it-out editor renders a moment after the operation opens.
+  await page.waitForSelector(selector, { timeout: STEP_MS });
   await page.$eval(selector, (element) => element.focus());
   await page.keyboard.down('Control');
   await page.keyboard.press('KeyA');
@@ -97,6 +101,7 @@ async function run() {
 
     // POST /guides with the example as shown; its description keeps <category> <subject> <Type>.
     const create = await openOperation(page, 'Guides', 'Guides_create');
+    await page.waitForSelector(`${create} .opblock-description-wrapper`, { timeout: STEP_MS });
     const description = await page.$eval(`${create} .opblock-description-wrapper`, (e) => e.textContent ?? '');
     check(
       'descriptions keep text in angle brackets',
