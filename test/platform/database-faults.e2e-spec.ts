@@ -125,6 +125,8 @@ function logCapture(): { stream: Writable; lines: () => Record<string, unknown>[
     t = await createTestApp({
       env: {
         DATABASE_URL: `${server.url}faults`,
+        // This private server has no replica (under npm run test:replica the run's replica copies another server).
+        DB_REPLICA_HOSTS: '',
         DB_QUERY_TIMEOUT_MS: '1500',
         DB_CONNECT_TIMEOUT_MS: '1000',
         LOG_LEVEL: 'warn',
@@ -194,7 +196,10 @@ function logCapture(): { stream: Writable; lines: () => Record<string, unknown>[
 
   // Last: a second application replaces Nest's process-wide logger, which the log checks above read.
   it('with the default time-outs a frozen database fails a request within 10 s and /health within 2 s', async () => {
-    const defaults = await createTestApp({ env: { DATABASE_URL: `${server.url}faults` }, keepData: true });
+    const defaults = await createTestApp({
+      env: { DATABASE_URL: `${server.url}faults`, DB_REPLICA_HOSTS: '' },
+      keepData: true,
+    });
     try {
       expect(defaults.config.databaseLimits).toMatchObject({ queryTimeoutMs: 5000, connectTimeoutMs: 3000 });
       await defaults.inject({ method: 'GET', url: '/api/2.0/guides' });
