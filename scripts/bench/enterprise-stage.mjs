@@ -149,7 +149,8 @@ export async function measureTick(options, env, db, sizes) {
     `  ran ${result.ran}; ${result.changed} of ${sizes.reviews} documents changed state (expected ${result.expected}); ` +
       `CPU ${(result.cpuMs / 1000).toFixed(2)}s (${(result.cpuPer10k / 1000).toFixed(2)}s per 10,000 documents), wall ${(result.wallMs / 1000).toFixed(1)}s; ` +
       `RSS before ${result.rssBeforeMiB.toFixed(0)} MiB, peak ${result.peakMiB.toFixed(0)} MiB (growth ${(result.peakMiB - result.rssBeforeMiB).toFixed(1)} MiB); ` +
-      `then the mail jobs: CPU ${(result.mailCpuMs / 1000).toFixed(2)}s, wall ${(result.mailWallMs / 1000).toFixed(1)}s`,
+      `heap used ${result.heapBeforeMiB.toFixed(0)} MiB before, at most ${result.heapPeakMiB.toFixed(0)} MiB (heap size at most ${result.heapTotalPeakMiB.toFixed(0)} MiB), ${result.heapAfterMiB.toFixed(0)} MiB after a full GC; ` +
+      `then the mail jobs: CPU ${(result.mailCpuMs / 1000).toFixed(2)}s, wall ${(result.mailWallMs / 1000).toFixed(1)}s, peak by their end ${result.mailPeakMiB.toFixed(0)} MiB`,
   );
   if (result.changed !== result.expected) throw new Error(`tick changed ${result.changed} documents, expected ${result.expected}`);
   return result;

@@ -92,7 +92,8 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
         `(target < 1 s: ${t.cpuPer10k < 1000 ? 'met' : 'MISSED'}); wall ${(t.wallMs / 1000).toFixed(1)}s; RSS ${t.rssBeforeMiB.toFixed(0)} MiB ` +
         `before, peak ${t.peakMiB.toFixed(0)} MiB (growth ${(t.peakMiB - t.rssBeforeMiB).toFixed(1)} MiB). ` +
         `The job runner is held while the task runs; the mail jobs the task queued, run to the end afterwards (two at a time, ` +
-        `logged mailer), took ${(t.mailCpuMs / 1000).toFixed(2)}s CPU in ${(t.mailWallMs / 1000).toFixed(1)}s (not counted above). ` +
+        `logged mailer), took ${(t.mailCpuMs / 1000).toFixed(2)}s CPU in ${(t.mailWallMs / 1000).toFixed(1)}s (not counted above; peak RSS by their end ` +
+        `${t.mailPeakMiB?.toFixed(0) ?? '?'} MiB). ` +
         (settings.type === 'mysql' ? 'CPU is the Node process only (the MariaDB server’s is not counted). ' : '') +
         'Measured in a process of its own (scripts/bench/tick-entry.mjs) that boots the compiled service without listening.',
       '',

@@ -4,7 +4,8 @@
 // line on stdout, the process CPU time and peak RSS of the run alone. Environment: the service's.
 // The job runner is held during the task (it would otherwise start sending the task's mail jobs after each
 // batch's commit, two at a time, and their CPU would count as the task's by chance of interleaving); the
-// mail jobs are then run to the end and measured apart (mailCpuMs, mailWallMs).
+// mail jobs are then run to the end and measured apart (mailCpuMs, mailWallMs, mailPeakMiB: the peak RSS up to
+// their end, the task's included).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BUILD_DIR, require } from './lib.mjs';
@@ -26,14 +27,28 @@ try {
   reset = false;
 }
 const rssBefore = status('VmRSS');
+const heapMiB = (key = 'heapUsed') => process.memoryUsage()[key] / 2 ** 20;
+const heapBefore = heapMiB();
 const jobs = app.get(JobRunner);
 const poke = jobs.poke;
 jobs.poke = () => undefined;
+let heapPeak = heapBefore;
+let heapTotalPeak = heapMiB('heapTotal');
+const sampler = setInterval(() => {
+  heapPeak = Math.max(heapPeak, heapMiB());
+  heapTotalPeak = Math.max(heapTotalPeak, heapMiB('heapTotal'));
+}, 20);
 const cpu0 = process.cpuUsage();
 const t0 = process.hrtime.bigint();
 const ran = await app.get(Scheduler).run(REVIEW_TICK);
 const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
 const cpu = process.cpuUsage(cpu0);
+clearInterval(sampler);
+// The task's peak, read before the mail jobs run (they are measured apart, peak included).
+const peakMiB = status('VmHWM');
+// What the task left reachable: the heap after a full collection, against the same before it.
+globalThis.gc?.();
+const heapAfter = heapMiB();
 jobs.poke = poke;
 const mailCpu0 = process.cpuUsage();
 const t1 = process.hrtime.bigint();
@@ -47,7 +62,12 @@ const result = {
   mailWallMs,
   mailCpuMs: (mailCpu.user + mailCpu.system) / 1000,
   rssBeforeMiB: rssBefore,
-  peakMiB: status('VmHWM'),
+  peakMiB,
+  mailPeakMiB: status('VmHWM'),
+  heapBeforeMiB: heapBefore,
+  heapAfterMiB: heapAfter,
+  heapPeakMiB: heapPeak,
+  heapTotalPeakMiB: heapTotalPeak,
   peakReset: reset,
 };
 await shutdownApp(app);

@@ -77,6 +77,9 @@ export class ReviewSchedulerService {
         await this.mail.enqueueMany(mails);
       });
       if (batch.length < TICK_BATCH) return;
+      // On SQLite every statement completes synchronously, so without a turn of the event loop here the whole
+      // task would run as one chain of microtasks and hold every HTTP request until its last batch.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 }
