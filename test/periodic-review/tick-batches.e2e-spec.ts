@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { JobRunner } from '../../src/platform/jobs/job-runner';
 import { FakeClock } from '../../src/platform/clock/clock';
@@ -6,25 +9,50 @@ import { ReviewSchedulerService, TICK_BATCH } from '../../src/modules/periodic-r
 import { createUser } from '../factories/user.factory';
 import { bulkInsertCategories } from '../factories/wiki.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
+import { usingMysql } from '../utils/test-config';
 import { API, utc } from './periodic-review-kit';
 
 const DAY = 86_400;
 const DOCUMENTS = 2 * TICK_BATCH + 50;
 
-/** The hourly task over more documents than one batch holds. */
+/** The hourly task over more documents than one batch holds, on one instance and on two at once. */
 describe('Periodic review tick over several batches', () => {
   let t: TestApp;
+  let other: TestApp;
+  let dir: string | undefined;
+  let prsid: number;
+  let reviewerEmail: string;
   const clock = new FakeClock(utc(2027, 3, 1, 9));
+  const mailers = () => [t, other].map((app) => app.app.get<MemoryMailer>(Mailer));
+  const drainBoth = () => Promise.all([t, other].map((app) => app.app.get(JobRunner).drain()));
+  const countIn = async (state: string) => {
+    const [counted] = await t.app
+      .get(DataSource)
+      .query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM periodic_review_documents WHERE prsid = ? AND notified_state = ?',
+        [prsid, state],
+      );
+    return Number(counted.n);
+  };
 
   beforeAll(async () => {
-    t = await createTestApp({ platform: { clock } });
+    // Two instances on one database: a shared SQLite file, or the run's MySQL database.
+    dir = usingMysql() ? undefined : mkdtempSync(join(tmpdir(), 'rgcs-tick-'));
+    const env = dir ? { DB_PATH: join(dir, 'shared.sqlite'), DB_BUSY_TIMEOUT_MS: '20000' } : undefined;
+    t = await createTestApp({ platform: { clock }, env });
+    other = await createTestApp({ platform: { clock }, env, keepData: true });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await other?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('changes every document once, batch after batch, and lets other work run between batches', async () => {
     const author = await createUser(t, { privilege: 'Author' });
     const reviewer = await createUser(t);
-    const prsid = (
+    reviewerEmail = reviewer.user.email;
+    prsid = (
       await t.as(author.token, {
         method: 'POST',
         url: `${API}/periodic_review`,
@@ -46,8 +74,9 @@ describe('Periodic review tick over several batches', () => {
       expect(added.statusCode).toBe(200);
     }
     const mailer = t.app.get<MemoryMailer>(Mailer);
-    mailer.clear();
-    clock.advance(30 * DAY * 1000);
+    mailers().forEach((m) => m.clear());
+    // The review window (7 days before the due date, 30 days after adding) opens.
+    clock.advance(23 * DAY * 1000);
 
     // On SQLite every statement completes synchronously: unless the task gives the event loop a turn between
     // batches, a callback queued now runs only after the whole task (and so would every HTTP request).
@@ -57,21 +86,28 @@ describe('Periodic review tick over several batches', () => {
     expect(await Promise.race([tick, loopTurn])).toBe('event loop turned');
     await tick;
 
-    await t.app.get(JobRunner).drain();
-    expect(mailer.to(reviewer.user.email)).toHaveLength(DOCUMENTS);
-    expect(new Set(mailer.messages.map((m) => m.subject)).size).toBe(DOCUMENTS);
-    expect(mailer.messages.every((m) => m.subject.startsWith('Review overdue: '))).toBe(true);
-    const [counted] = await t.app
-      .get(DataSource)
-      .query<{ n: number | string }[]>(
-        "SELECT COUNT(*) AS n FROM periodic_review_documents WHERE prsid = ? AND notified_state = 'overdue'",
-        [prsid],
-      );
-    expect(Number(counted.n)).toBe(DOCUMENTS);
+    await drainBoth();
+    const sent = mailers().flatMap((m) => m.messages);
+    expect(sent.filter((m) => m.to === reviewer.user.email)).toHaveLength(DOCUMENTS);
+    expect(new Set(sent.map((m) => m.subject)).size).toBe(DOCUMENTS);
+    expect(sent.every((m) => m.subject.startsWith('Review due: '))).toBe(true);
+    expect(await countIn('open')).toBe(DOCUMENTS);
 
-    mailer.clear();
+    mailers().forEach((m) => m.clear());
     await service.tick();
-    await t.app.get(JobRunner).drain();
+    await drainBoth();
     expect(mailer.messages).toEqual([]);
+  });
+
+  it('two instances running the task at once (the scheduler lock bypassed) mail each change once', async () => {
+    mailers().forEach((m) => m.clear());
+    clock.advance(7 * DAY * 1000);
+    await Promise.all([t, other].map((app) => app.app.get(ReviewSchedulerService).tick()));
+    await drainBoth();
+    const sent = mailers().flatMap((m) => m.messages);
+    expect(sent.filter((m) => m.to === reviewerEmail)).toHaveLength(DOCUMENTS);
+    expect(new Set(sent.map((m) => m.subject)).size).toBe(DOCUMENTS);
+    expect(sent.every((m) => m.subject.startsWith('Review overdue: '))).toBe(true);
+    expect(await countIn('overdue')).toBe(DOCUMENTS);
   });
 });
