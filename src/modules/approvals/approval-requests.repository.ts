@@ -50,6 +50,15 @@ export interface RequestViewRow {
 @Injectable()
 export class ApprovalRequestsRepository {
   private readonly sql: SqlReader;
+  private selectList?: string;
+  private viewHydrators?: {
+    request: (row: SqlRow) => ApprovalRequestEntity;
+    stage: (row: SqlRow) => ApprovalRequestStageEntity;
+    requester: (row: SqlRow) => UserEntity;
+    stageUser: (row: SqlRow) => UserEntity;
+    release: (row: SqlRow) => ReleaseEntity;
+    signature: (row: SqlRow) => SignatureEntity;
+  };
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.sql = new SqlReader(dataSource);
@@ -187,14 +196,7 @@ export class ApprovalRequestsRepository {
         AND NOT EXISTS (SELECT 1 FROM approval_stage_signatures y
           WHERE y.approval_requestid = s.approval_requestid AND y.orderby = s.orderby AND y.userid = ?)
       THEN 1 ELSE 0 END`;
-    const text = `SELECT ${[
-      this.columns(ApprovalRequestEntity, 'ar'),
-      this.columns(ApprovalRequestStageEntity, 's'),
-      this.columns(SignatureEntity, 'sig'),
-      this.columns(ReleaseEntity, 'rel'),
-      this.columns(UserEntity, 'ru', USER_LIGHT),
-      this.columns(UserEntity, 'su', USER_LIGHT),
-    ].join(', ')}, ss.decision AS ss_decision, t.name AS t_name, ${canSign} AS can_sign
+    const text = `SELECT ${this.viewColumns()}, ss.decision AS ss_decision, t.name AS t_name, ${canSign} AS can_sign
       FROM (SELECT p.approval_requestid FROM approval_requests p
             ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
             ORDER BY p.approval_requestid ${order} LIMIT ${Number(filter.limit)} OFFSET ${Number(filter.offset)}) page
@@ -211,20 +213,37 @@ export class ApprovalRequestsRepository {
     return rows.map((row) => this.toViewRow(row));
   }
 
+  /** The select list of `view` (it never changes). */
+  private viewColumns(): string {
+    this.selectList ??= [
+      this.columns(ApprovalRequestEntity, 'ar'),
+      this.columns(ApprovalRequestStageEntity, 's'),
+      this.columns(SignatureEntity, 'sig'),
+      this.columns(ReleaseEntity, 'rel'),
+      this.columns(UserEntity, 'ru', USER_LIGHT),
+      this.columns(UserEntity, 'su', USER_LIGHT),
+    ].join(', ');
+    return this.selectList;
+  }
+
   private toViewRow(row: SqlRow): RequestViewRow {
-    const hydrate = <T extends ObjectLiteral>(target: EntityTarget<T>, prefix: string) =>
-      this.sql.hydrator(target, `${prefix}_`)(row);
-    const user = (prefix: string): UserLightColumns | null =>
-      row[`${prefix}_userid`] === null || row[`${prefix}_userid`] === undefined ? null : hydrate(UserEntity, prefix);
+    const h = (this.viewHydrators ??= {
+      request: this.sql.hydrator(ApprovalRequestEntity, 'ar_'),
+      stage: this.sql.hydrator(ApprovalRequestStageEntity, 's_'),
+      requester: this.sql.hydrator(UserEntity, 'ru_'),
+      stageUser: this.sql.hydrator(UserEntity, 'su_'),
+      release: this.sql.hydrator(ReleaseEntity, 'rel_'),
+      signature: this.sql.hydrator(SignatureEntity, 'sig_'),
+    });
+    const present = (value: unknown) => value !== null && value !== undefined;
     return {
-      request: hydrate(ApprovalRequestEntity, 'ar'),
-      stage: hydrate(ApprovalRequestStageEntity, 's'),
-      requester: user('ru') ?? unknownUser(Number(row.ar_requested_by)),
-      stageUser: user('su'),
+      request: h.request(row),
+      stage: h.stage(row),
+      requester: present(row.ru_userid) ? h.requester(row) : unknownUser(Number(row.ar_requested_by)),
+      stageUser: present(row.su_userid) ? h.stageUser(row) : null,
       teamName: typeof row.t_name === 'string' ? row.t_name : null,
-      release: row.rel_releaseid === null || row.rel_releaseid === undefined ? null : hydrate(ReleaseEntity, 'rel'),
-      signature:
-        row.sig_signatureid === null || row.sig_signatureid === undefined ? null : hydrate(SignatureEntity, 'sig'),
+      release: present(row.rel_releaseid) ? h.release(row) : null,
+      signature: present(row.sig_signatureid) ? h.signature(row) : null,
       decision: (row.ss_decision as Decision | null) ?? null,
       callerCanSign: Number(row.can_sign) === 1,
     };
