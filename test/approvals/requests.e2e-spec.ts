@@ -280,6 +280,10 @@ describe('approval requests (ENTERPRISE §2.3, A8-A11) through real releases', (
         'approval_request.signed',
         'approval_request.stage_approved',
       ]);
+      // The answer is what the signer reads afterwards; the event carries it without the caller's `eligible`.
+      expect(body).toEqual((await get(first.token, requestid)).json());
+      const signed = (await outbox(t, 'approval_request', requestid)).find((e) => e.name === 'approval_request.signed');
+      expect(signed?.payload).toEqual({ ...body, eligible: false });
       expect((await get(second.token, requestid)).json().eligible).toBe(true);
       const again = await sign(first.token, requestid, { decision: 'approve', password: PASSWORD });
       expect(again.json()).toEqual({ error: true, message: 'Not eligible to sign' });

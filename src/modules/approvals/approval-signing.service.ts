@@ -131,7 +131,10 @@ export class ApprovalSigningService {
         }
         if (outcome.effects.includes('release_released')) await this.releases.markReleased(request.releaseid);
         if (outcome.effects.includes('release_rejected')) await this.releases.markRejected(request.releaseid);
-        const after = await this.views.body(approvalRequestid);
+        // The answer is read here, in the transaction that made it (one read, on the primary); the audit row and
+        // events carry the same body without the caller's `eligible`, as views.body would give it.
+        const answer = await this.views.get(approvalRequestid, caller);
+        const after: ApprovalRequestDto = { ...answer, eligible: false };
         await this.audit.record({
           action: `approval_request.${body.decision}`,
           entity: [SUBJECT, approvalRequestid],
@@ -146,14 +149,14 @@ export class ApprovalSigningService {
           if (next) await this.views.mailSigners(after, next);
         }
         if (outcome.request !== 'pending') await this.views.mailRequester(after, note);
-        return true;
+        return answer;
       })
       .catch((error: unknown) => {
-        if (error instanceof LostRace) return false;
+        if (error instanceof LostRace) return null;
         throw error;
       });
     if (!moved) throw new RevisionConflictException(await this.views.get(approvalRequestid, caller));
-    return this.views.get(approvalRequestid, caller);
+    return moved;
   }
 
   /** A11: mails a 6-digit code for the open stage (ENTERPRISE §2.2 "Sign tokens"). */
