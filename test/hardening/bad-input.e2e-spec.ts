@@ -277,6 +277,41 @@ describe('bad input is a clear 4xx, never a 5xx or a partial write (issue #13)',
     });
   });
 
+  describe('an array where an object is expected', () => {
+    // class-validator validates an array's items in place of a nested object, so `[[]]` passed as a list of
+    // objects and reached the services (the OpenAPI fuzz found a 500 on POST /periodic_review/documents).
+    it('answers 422 naming the field, for list items and nested objects alike, and writes nothing', async () => {
+      const guide = await createGuide(t, author.user, { category: 'Toaster' });
+      const line = { text: 'ok', bullet: 'black', level: 0 };
+      const schedule = await t.as(admin.token, {
+        method: 'POST',
+        url: api('/periodic_review'),
+        payload: {
+          name: 'Arrays',
+          recurrence: { type: 'interval', days: 30 },
+          completion_window_days: 7,
+          default_reviewer_userid: admin.user.userid,
+        },
+      });
+      const prsid = schedule.json<{ prsid: number }>().prsid;
+      const cases: [CreatedUser, string, string, object, string][] = [
+        [admin, 'POST', '/periodic_review/documents', { prsid, documents: [[]] }, 'documents'],
+        [author, 'POST', `/guides/${guide.guideid}/steps`, { lines: [[]] }, 'lines'],
+        [author, 'POST', `/guides/${guide.guideid}/steps`, { lines: [line], media: [] }, 'media'],
+        [author, 'POST', `/guides/${guide.guideid}/steps`, { lines: [line], form: [[]] }, 'form'],
+        [admin, 'POST', '/approvals/process', { name: 'P', stages: [[]] }, 'stages'],
+        [author, 'POST', '/quizzes/import', { title: 'Q', survey: { pages: [] }, questions: [[]] }, ''],
+      ];
+      for (const [who, method, path, payload, field] of cases) {
+        const res = await t.as(who.token, { method, url: api(path), payload });
+        expect({ path, payload, status: res.statusCode }).toEqual({ path, payload, status: 422 });
+        if (field) expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+      }
+      const steps = await t.as(author.token, { method: 'GET', url: api(`/guides/${guide.guideid}`) });
+      expect(steps.json().steps).toEqual([]);
+    });
+  });
+
   describe('router and HTTP parser errors', () => {
     it('bad URL encoding and over-long path segments answer the error body', async () => {
       const bad = await t.inject({ method: 'GET', url: api('/guides/%E0%A4%A') });

@@ -12,6 +12,7 @@ import {
   Max,
   Min,
   ValidateNested,
+  IsObject,
 } from 'class-validator';
 import { PaginationQueryDto } from '../../../common/validation/pagination.dto';
 import { QueryInt, QueryOrder } from '../../../common/validation/query-decorators';
@@ -50,6 +51,7 @@ export class CreateProcessDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'stages must have 1 to 10 stages' })
   @ArrayMaxSize(10, { message: 'stages must have 1 to 10 stages' })
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => StageInputDto)
   stages: StageInputDto[];
@@ -71,6 +73,7 @@ export class UpdateProcessDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'stages must have 1 to 10 stages' })
   @ArrayMaxSize(10, { message: 'stages must have 1 to 10 stages' })
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => StageInputDto)
   stages?: StageInputDto[];

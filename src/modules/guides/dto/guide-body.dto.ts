@@ -14,6 +14,7 @@ import {
   Min,
   ValidateBy,
   ValidateNested,
+  IsObject,
 } from 'class-validator';
 import { DIFFICULTIES, GUIDE_TYPES, INTRODUCTION_MAX_LINES, SUMMARY_MAX_LENGTH } from '../guide-data';
 import { Trim } from '../../../common/validation/string-decorators';
@@ -158,6 +159,7 @@ export class GuideFieldsDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(20)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PrerequisiteReleaseDto)
   prerequisite_releases?: PrerequisiteReleaseDto[];
@@ -183,6 +185,7 @@ export class GuideFieldsDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => GuideItemInputDto)
   parts?: GuideItemInputDto[];

@@ -14,6 +14,7 @@ import {
   MaxLength,
   Min,
   ValidateNested,
+  IsObject,
 } from 'class-validator';
 import { BULLETS, STEP_LINE_MAX_LENGTH, STEP_MAX_IMAGES, STEP_MAX_LINES } from '../guide-data';
 import { Trim } from '../../../common/validation/string-decorators';
@@ -53,6 +54,7 @@ export class StepLinesDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(STEP_MAX_LINES)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => StepLineInputDto)
   lines: StepLineInputDto[];
@@ -66,6 +68,7 @@ export class CreateStepDto extends StepLinesDto {
   orderby?: number;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => StepMediaInputDto)
   media?: StepMediaInputDto;
@@ -79,6 +82,7 @@ export class CreateStepDto extends StepLinesDto {
   /** The step's form (E, ENTERPRISE §3.2); null removes it. A changed form makes a new step revision. */
   @ApiPropertyOptional({ type: StepFormInputDto, nullable: true })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => StepFormInputDto)
   form?: StepFormInputDto | null;
@@ -97,11 +101,13 @@ export class UpdateStepDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(STEP_MAX_LINES)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => StepLineInputDto)
   lines?: StepLineInputDto[];
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => StepMediaInputDto)
   media?: StepMediaInputDto;
@@ -115,6 +121,7 @@ export class UpdateStepDto {
   /** The step's form (E, ENTERPRISE §3.2); null removes it. A changed form makes a new step revision. */
   @ApiPropertyOptional({ type: StepFormInputDto, nullable: true })
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => StepFormInputDto)
   form?: StepFormInputDto | null;

@@ -97,6 +97,7 @@ export class AddDocumentsDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ScheduleDocumentInputDto)
   @ApiProperty({ type: [ScheduleDocumentInputDto] })

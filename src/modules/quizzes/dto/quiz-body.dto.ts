@@ -159,12 +159,14 @@ export class GetQuizzesDto {
   search?: string;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => GetQuizzesFiltersDto)
   filters?: GetQuizzesFiltersDto;
 
   /** Default: quizid ASC. */
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => GetQuizzesSortDto)
   sort?: GetQuizzesSortDto;
@@ -257,6 +259,7 @@ export class QuestionsBodyDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(500)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => QuestionInputDto)
   questions: QuestionInputDto[];

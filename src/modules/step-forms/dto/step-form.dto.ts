@@ -15,6 +15,7 @@ import {
   MaxLength,
   Min,
   ValidateNested,
+  IsObject,
 } from 'class-validator';
 import { INT32_MAX } from '../../../common/validation/input-guards';
 import { Trim } from '../../../common/validation/string-decorators';
@@ -74,6 +75,7 @@ export class FormFieldInputDto {
 export class StepFormInputDto {
   @IsArray()
   @ArrayMaxSize(MAX_FIELDS)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => FormFieldInputDto)
   fields: FormFieldInputDto[];

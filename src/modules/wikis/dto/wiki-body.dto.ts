@@ -15,6 +15,7 @@ import {
   Min,
   ValidateBy,
   ValidateNested,
+  IsObject,
 } from 'class-validator';
 import { LANGID_PATTERN, WIKI_FLAGS, WIKI_NAMESPACES } from '../wiki-namespaces';
 
@@ -97,6 +98,7 @@ export class WikiFieldsDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => WikiInfoEntryDto)
   info?: WikiInfoEntryDto[];
@@ -105,6 +107,7 @@ export class WikiFieldsDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => WikiSupplierDto)
   suppliers?: WikiSupplierDto[];
@@ -113,6 +116,7 @@ export class WikiFieldsDto {
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => WikiDocumentRefDto)
   documents?: WikiDocumentRefDto[];
