@@ -201,7 +201,9 @@ class Fuzzer {
     if (known.length) options.push({ weight: 6, arbitrary: fc.constantFrom(...known.map(encode)) });
     if (schema.enum?.length)
       options.push({ weight: 6, arbitrary: fc.constantFrom(...schema.enum.map((v) => encode(String(v)))) });
-    return fc.oneof(...options).map((v) => (v === '' ? 'x' : v));
+    // A segment "." or ".." (also as %2E) is a dot-segment: WHATWG URL parsing, as in browsers, fetch and the
+    // injector, removes it, so the request would be for another path (where its method may not exist).
+    return fc.oneof(...options).map((v) => (v === '' || /^(\.|%2E){1,2}$/i.test(v) ? 'x' : v));
   }
 
   private queryValue(parameter: Parameter): fc.Arbitrary<string | undefined> {
