@@ -12,6 +12,8 @@ import sharp from 'sharp';
 
 const RUN_LIMIT_MS = 180_000;
 const { counts, check } = tally();
+/** The step running, named in the error when a wait times out. */
+let phase = 'start';
 
 /** Expands an operation of the Swagger UI and answers its element. */
 async function openOperation(page, tag, operationId) {
@@ -38,6 +40,12 @@ async function execute(page, id, pathEnd, method) {
   ]);
   await page.waitForSelector(`${id} .live-responses-table`, { timeout: STEP_MS });
   return response;
+}
+
+/** Waits for an element and clicks it through the DOM (independent of layout shifts). */
+async function clickInPage(page, selector) {
+  await page.waitForSelector(selector, { timeout: STEP_MS });
+  await page.$eval(selector, (element) => element.click());
 }
 
 async function replaceText(page, selector, text) {
@@ -79,6 +87,7 @@ async function run() {
     check('tags in reading order', tags[0] === 'Authentication' && tags[1] === 'Guides', tags.slice(0, 3).join(', '));
 
     // Log in through the UI: the prefilled example with the password printed at start-up.
+    phase = 'log in';
     const login = await openOperation(page, 'Authentication', 'Auth_createToken');
     const loginBody = JSON.stringify({ email: 'admin@demo.example', password });
     await replaceText(page, `${login} textarea.body-param__text`, loginBody);
@@ -86,13 +95,17 @@ async function run() {
     check('POST /user/token through the UI', loginResponse.status() === 201, String(loginResponse.status()));
     const { authToken } = await loginResponse.json();
 
-    // Authorize with `api <token>`.
-    await page.click('.scheme-container .btn.authorize');
-    await page.waitForSelector('.modal-ux .auth-container input[type=text]');
+    // Authorize with `api <token>`. The buttons are clicked through the DOM, not at coordinates, which can miss
+    // while the login's response is still being laid out. (CI timed out once between the login and GET /user,
+    // in this step or the next; `phase` now names the step.)
+    phase = 'authorize';
+    await clickInPage(page, '.scheme-container .btn.authorize');
+    await page.waitForSelector('.modal-ux .auth-container input[type=text]', { timeout: STEP_MS });
     const tokenInput = (await page.$$('.modal-ux .auth-container input[type=text]'))[0];
     await tokenInput.type(`api ${authToken}`);
-    await page.click('.modal-ux .auth-container .btn.modal-btn.auth.authorize');
-    await page.click('.modal-ux .btn-done');
+    await clickInPage(page, '.modal-ux .auth-container .btn.modal-btn.auth.authorize');
+    await clickInPage(page, '.modal-ux .btn-done');
+    phase = 'GET /user';
 
     const me = await openOperation(page, 'Users', 'CurrentUser_me');
     const meResponse = await execute(page, me, '/api/2.0/user', 'GET');
@@ -100,6 +113,7 @@ async function run() {
     check('GET /user with the token from the UI', meBody.email === 'admin@demo.example', String(meResponse.status()));
 
     // POST /guides with the example as shown; its description keeps <category> <subject> <Type>.
+    phase = 'POST /guides';
     const create = await openOperation(page, 'Guides', 'Guides_create');
     await page.waitForSelector(`${create} .opblock-description-wrapper`, { timeout: STEP_MS });
     const description = await page.$eval(`${create} .opblock-description-wrapper`, (e) => e.textContent ?? '');
@@ -113,6 +127,7 @@ async function run() {
     check('POST /guides with the example shown', createResponse.status() === 201, await createResponse.text());
 
     // Multipart upload: the form's file field.
+    phase = 'upload';
     const upload = await openOperation(page, 'Media', 'Images_upload');
     const imagePath = join(dir, 'photo.png');
     await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } })
@@ -124,11 +139,13 @@ async function run() {
     check('multipart image upload through the UI', uploadResponse.status() === 200, await uploadResponse.text());
 
     // The authorization survives a reload.
+    phase = 'reload';
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('.swagger-ui .information-container');
     check('authorization kept across a reload', (await page.$('.scheme-container .btn.authorize.locked')) !== null);
 
     // The HTML page behind the new guide's URL.
+    phase = 'guide pages';
     const pagePath = new URL(guide.url ?? `${base}/Guide/x/1`).pathname;
     const pageResponse = await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle0' });
     const heading = await page.$eval('h1', (e) => e.textContent ?? '');
@@ -156,7 +173,9 @@ const limit = setTimeout(() => {
 run()
   .catch((error) => {
     counts.failed += 1;
-    process.stderr.write(`browser test: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `browser test, during "${phase}": ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   })
   .finally(() => {
     clearTimeout(limit);
