@@ -88,17 +88,19 @@ function compileHydrator<T>(metadata: EntityMetadata, driver: Driver, prefix: st
     typeof metadata.target === 'function' &&
     !metadata.isAlwaysUsingConstructor &&
     metadata.lazyRelations.length === 0 &&
-    !metadata.connection.options.typename;
+    !metadata.dataSource.options.typename;
   const create = (): T =>
     plainEntity
       ? (Object.create((metadata.target as { prototype: object }).prototype) as T)
       : (metadata.create(undefined, { fromDeserializer: true }) as T);
   const steps = columns.map((column) => {
     const name = prefix + column.databaseName;
-    if (column.embeddedMetadata || column.referencedColumn) {
+    // An embedded column's value goes into its embedded object; every other (non-virtual) column is a property.
+    if (column.embeddedMetadata) {
       return (entity: T, row: SqlRow) => {
         const value = row[name];
-        if (value !== undefined) column.setEntityValue(entity as ObjectLiteral, driver.prepareHydratedValue(value, column));
+        if (value !== undefined)
+          column.setEntityValue(entity as ObjectLiteral, driver.prepareHydratedValue(value, column));
       };
     }
     const property = column.propertyName;
@@ -110,7 +112,8 @@ function compileHydrator<T>(metadata: EntityMetadata, driver: Driver, prefix: st
     }
     return (entity: T, row: SqlRow) => {
       const value = row[name];
-      if (value !== undefined) (entity as Record<string, unknown>)[property] = driver.prepareHydratedValue(value, column);
+      if (value !== undefined)
+        (entity as Record<string, unknown>)[property] = driver.prepareHydratedValue(value, column);
     };
   });
   return (row) => {

@@ -235,7 +235,6 @@ export class ApprovalRequestsRepository {
       release: this.sql.hydrator(ReleaseEntity, 'rel_'),
       signature: this.sql.hydrator(SignatureEntity, 'sig_'),
     });
-    const present = (value: unknown) => value !== null && value !== undefined;
     return {
       request: h.request(row),
       stage: h.stage(row),
@@ -258,6 +257,8 @@ export class ApprovalRequestsRepository {
       .join(', ');
   }
 }
+
+const present = (value: unknown): boolean => value !== null && value !== undefined;
 
 /** A requester whose account row is gone still shows as a user object. */
 const unknownUser = (userid: number): UserLightColumns => ({

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
@@ -79,7 +80,7 @@ export class ReviewSchedulerService {
       if (batch.length < TICK_BATCH) return;
       // On SQLite every statement completes synchronously, so without a turn of the event loop here the whole
       // task would run as one chain of microtasks and hold every HTTP request until its last batch.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await setImmediate();
     }
   }
 }
