@@ -212,6 +212,39 @@ describe('Guides', () => {
       ]);
     });
 
+    it("answers what the creator's GET shows, with the answer built from the write instead of read back", async () => {
+      const prerequisite = await post(author.token, { category: 'Washer', type: 'repair', public: true });
+      expect(prerequisite.statusCode).toBe(201);
+      const bodies: object[] = [
+        { category: 'iPhone 6', type: 'repair' },
+        {
+          category: 'iPhone 6',
+          type: 'replacement',
+          subject: 'Screen',
+          public: true,
+          introduction: `'''Bold''' and [guide|${prerequisite.json().guideid}] and [https://example.com a link]`,
+          prerequisites: [prerequisite.json().guideid],
+          parts: [{ name: 'iPhone 6 Screen', quantity: 1 }],
+          flags: ['DANGER'],
+        },
+        { category: 'Washer', type: 'technique', conclusion: "''Done''", difficulty: 'Moderate' },
+      ];
+      for (const payload of bodies) {
+        const created = await post(author.token, payload);
+        expect({ payload, status: created.statusCode, body: created.json() }).toMatchObject({ payload, status: 201 });
+        // 12 when the answer was read back (the guide row, and its comments).
+        expect(sqlCount(created)).toBeLessThanOrEqual(payload === bodies[0] ? 10 : 30);
+        const id = created.json().guideid;
+        const read = await t.as(author.token, {
+          method: 'GET',
+          url: api(`/guides/${id}?unpatrolled&excludePrerequisiteSteps`),
+        });
+        expect(read.statusCode).toBe(200);
+        expect({ payload, answer: created.json() }).toEqual({ payload, answer: read.json() });
+        expect(created.json()).toMatchObject({ comments: [], can_edit: true, favorited: false, completed: false });
+      }
+    });
+
     it('lets an Admin set the author', async () => {
       const res = await post(admin.token, {
         category: 'Washer',

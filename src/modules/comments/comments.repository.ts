@@ -1,11 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Brackets, DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { CommentEntity } from './entities/comment.entity';
 
 @Injectable()
 export class CommentsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private readonly toComment: (row: SqlRow) => CommentEntity;
+  /** `SELECT <every column> FROM comments c WHERE c.status = 'public' AND (`: the fixed head of publicForMany. */
+  private readonly publicForManyHead: string;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+    this.toComment = this.sql.hydrator(CommentEntity);
+    const columns = dataSource
+      .getMetadata(CommentEntity)
+      .columns.filter((c) => c.isSelect)
+      .map((c) => `c.${c.databaseName}`)
+      .join(', ');
+    this.publicForManyHead = `SELECT ${columns} FROM comments c WHERE c.status = 'public' AND (`;
+  }
 
   private repo(tx?: EntityManager) {
     return (tx ?? this.dataSource.manager).getRepository(CommentEntity);
@@ -32,22 +47,17 @@ export class CommentsRepository {
     });
   }
 
-  /** Public comments of documents of several contexts, in one query. */
-  publicForMany(requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> {
+  /**
+   * Public comments of documents of several contexts, in one query. Hand-written SQL: a hot read, where
+   * building the query cost more than running it; its text varies only with the number of requests and ids.
+   */
+  async publicForMany(requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> {
     const wanted = requests.filter((r) => r.contextids.length);
-    if (!wanted.length) return Promise.resolve([]);
-    const query = this.repo().createQueryBuilder('c').where("c.status = 'public'");
-    query.andWhere(
-      new Brackets((any) => {
-        wanted.forEach((r, i) =>
-          any.orWhere(`(c.context = :context${i} AND c.contextid IN (:...ids${i}))`, {
-            [`context${i}`]: r.context,
-            [`ids${i}`]: r.contextids,
-          }),
-        );
-      }),
-    );
-    return query.orderBy('c.commentid', 'ASC').getMany();
+    if (!wanted.length) return [];
+    const any = wanted.map((r) => `(c.context = ? AND c.contextid IN (${placeholders(r.contextids)}))`).join(' OR ');
+    const parameters = wanted.flatMap((r) => [r.context, ...r.contextids]);
+    const rows = await this.sql.rows(`${this.publicForManyHead}${any}) ORDER BY c.commentid ASC`, parameters);
+    return rows.map(this.toComment);
   }
 
   listTopLevel(filter: {

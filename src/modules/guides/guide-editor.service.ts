@@ -107,7 +107,7 @@ export class GuideEditorService {
     caller: AuthenticatedUser,
     tx: Transaction,
     previous?: StoredRevision,
-  ): Promise<void> {
+  ): Promise<SavedRevision> {
     const now = nowSeconds();
     const patrolled = this.patrols(caller, guide.authorid);
     const document = await this.documents.buildSource(guide.guideid, data, tx.manager, previous);
@@ -152,6 +152,17 @@ export class GuideEditorService {
       this.publishChange(tx, guide, { ...guide, ...changes });
       tx.publish(GuideRevised({ guideid: guide.guideid, langid: guide.langid }));
     }
+    return {
+      guide: Object.assign(Object.create(Object.getPrototypeOf(guide) as object) as GuideEntity, guide, changes),
+      revision: {
+        revisionid,
+        langid: guide.langid,
+        date: now,
+        patrolled,
+        document,
+        renderKey: this.documents.renderKey,
+      },
+    };
   }
 
   publishChange(tx: Transaction, before: GuideEntity | null, after: GuideEntity | null): void {
@@ -163,6 +174,12 @@ export class GuideEditorService {
     if (sameData(payload.before, payload.after)) return;
     tx.publish(GuideChanged(payload));
   }
+}
+
+/** What saveRevision wrote: the guide row after it, and the new revision with its document as an object. */
+export interface SavedRevision {
+  guide: GuideEntity;
+  revision: StoredRevision & { document: GuideDocument };
 }
 
 /** Main image and step images of a rendered revision (the images the guide keeps in use). */

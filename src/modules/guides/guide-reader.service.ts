@@ -20,6 +20,11 @@ export interface DetailOptions {
   unpatrolled?: boolean;
   langid?: string;
   excludePrerequisiteSteps?: boolean;
+  /**
+   * The row of a guide this request has just created (its revision's document as an object): the answer
+   * is built from it instead of reading the guide back, and without a comments query (a new guide has none).
+   */
+  created?: GuideRow;
 }
 
 export const accessFacts = (row: Pick<GuideRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>): GuideAccessFacts => ({
@@ -71,7 +76,7 @@ export class GuideReaderService {
     // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
     const load = (unpatrolled: boolean) =>
       this.guides.detailRow(guideid, { unpatrolled, langid: options.langid, userid: caller?.userid }, tx);
-    let row = await load(!!options.unpatrolled && caller !== undefined);
+    let row = options.created ?? (await load(!!options.unpatrolled && caller !== undefined));
     if (!row || row.guide.deleted) throw notFound('Guide');
     const facts = accessFacts(row);
     if (!(await this.policy.canReadGuide(caller, facts))) throw notFound('Guide');
@@ -117,10 +122,12 @@ export class GuideReaderService {
       : document.steps;
     const steps = [...inlined, ...ownSteps];
     const { comments, users: authors } = await this.comments.commentsForMany(
-      [
-        { context: 'guide', contextids: [guideid] },
-        { context: 'step', contextids: steps.map((s) => s.stepid) },
-      ],
+      options.created
+        ? []
+        : [
+            { context: 'guide', contextids: [guideid] },
+            { context: 'step', contextids: steps.map((s) => s.stepid) },
+          ],
       [row.guide.authorid],
     );
     const shownRevision = useTranslation && row.translation ? row.translation : row.revision;

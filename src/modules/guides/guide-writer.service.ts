@@ -13,7 +13,7 @@ import { GuideEditorService } from './guide-editor.service';
 import { GuideFieldsService } from './guide-fields.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuideTranslationsService } from './guide-translations.service';
-import { GuidesRepository } from './guides.repository';
+import { GuidesRepository, type GuideRow } from './guides.repository';
 import { GuideApprovalSlots, type GuideApprovalSlotChange } from './guide-approval-slots';
 
 export const DEFAULT_LANGID = 'en';
@@ -74,7 +74,7 @@ export class GuideWriterService {
       throw new InsufficientPrivilegesException(['Admin', 'Moderator', 'Author'], 'Creating guides requires Author');
     }
     const authorid = (await this.authorFor(body.author, caller)) ?? caller.userid;
-    const guideid = await this.transactions.run(async (tx) => {
+    const saved = await this.transactions.run(async (tx) => {
       const resolved = await this.fields.resolve(body, undefined, { authorid, caller, tx: tx.manager });
       const data = this.fields.applyAutomaticFlags(resolved, undefined);
       const now = nowSeconds();
@@ -96,10 +96,22 @@ export class GuideWriterService {
         },
         tx.manager,
       );
-      await this.editor.saveRevision(guide, data, caller, tx);
-      return guide.guideid;
+      return this.editor.saveRevision(guide, data, caller, tx);
     });
-    return this.current(guideid, caller);
+    const guideid = saved.guide.guideid;
+    // The answer shows the guide as this request wrote it; only another author's name needs a read.
+    if (authorid !== caller.userid) return this.current(guideid, caller);
+    const created: GuideRow = {
+      ...saved,
+      translation: null,
+      grantedUserIds: [],
+      grantedTeamIds: [],
+      translatedLangids: [],
+      username: caller.username,
+      favorited: false,
+      completed: false,
+    };
+    return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, created });
   }
 
   async update(

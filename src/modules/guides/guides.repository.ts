@@ -1,4 +1,4 @@
-import { likeContains } from '../../database/sql-reader';
+import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Brackets, DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
@@ -89,9 +89,45 @@ const stored = (raw: Record<string, unknown>, prefix: string): StoredRevision | 
         renderKey: typeof raw[`${prefix}_render_key`] === 'string' ? (raw[`${prefix}_render_key`] as string) : '',
       };
 
+/** The guide's user and team grants, comma-separated (`g` is the guide). */
+const GRANT_COLUMNS =
+  '(SELECT GROUP_CONCAT(ug.userid) FROM guide_user_grants ug WHERE ug.guideid = g.guideid) AS grant_users, ' +
+  '(SELECT GROUP_CONCAT(tg.teamid) FROM guide_team_grants tg WHERE tg.guideid = g.guideid) AS grant_teams';
+
+/** How a hand-written guide-row read is built (see GuidesRepository.rowSelect). */
+interface RowSelect {
+  /** Column of `guides` naming the revision shown: the patrolled one or the newest. */
+  pointer: 'revisionid' | 'head_revisionid';
+  content: RevisionContent;
+  /** Join the translation in a language (a parameter) and its revision under this pointer. */
+  translation?: 'revisionid' | 'head_revisionid';
+  /** Add the translated languages and the caller's favorite and completion marks (a parameter each). */
+  languages?: boolean;
+  viewer?: boolean;
+}
+
 @Injectable()
 export class GuidesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private readonly hydrateGuide: (row: SqlRow) => GuideEntity;
+  private readonly guideColumns: string;
+  private readonly hydrateTranslation: (row: SqlRow) => GuideTranslationEntity;
+  private readonly translationColumns: string;
+  private readonly rowSelects = new Map<string, string>();
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+    this.hydrateGuide = this.sql.hydrator(GuideEntity, 'g_');
+    this.guideColumns = dataSource
+      .getMetadata(GuideEntity)
+      .columns.map((c) => `g.${c.databaseName} AS g_${c.databaseName}`)
+      .join(', ');
+    this.hydrateTranslation = this.sql.hydrator(GuideTranslationEntity);
+    this.translationColumns = dataSource
+      .getMetadata(GuideTranslationEntity)
+      .columns.map((c) => `t.${c.databaseName}`)
+      .join(', ');
+  }
 
   private manager(tx?: EntityManager): EntityManager {
     return tx ?? this.dataSource.manager;
@@ -125,12 +161,17 @@ export class GuidesRepository {
     guideid: number,
     tx: EntityManager,
   ): Promise<{ guide: GuideEntity; grantedUserIds: number[]; grantedTeamIds: number[] } | null> {
-    const query = this.withGrants(tx.createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid }));
-    if (this.isMysql) query.setLock('pessimistic_write');
-    const { entities, raw } = await query.getRawAndEntities<Record<string, unknown>>();
-    if (!entities.length) return null;
-    const [row] = raw;
-    return { guide: entities[0], grantedUserIds: ids(row.grant_users), grantedTeamIds: ids(row.grant_teams) };
+    const [row] = await this.sql.rows(
+      `SELECT ${this.guideColumns}, ${GRANT_COLUMNS} FROM guides g WHERE g.guideid = ?${this.isMysql ? ' FOR UPDATE' : ''}`,
+      [guideid],
+      tx,
+    );
+    if (!row) return null;
+    return {
+      guide: this.hydrateGuide(row),
+      grantedUserIds: ids(row.grant_users),
+      grantedTeamIds: ids(row.grant_teams),
+    };
   }
 
   async insertGuide(guide: Omit<GuideEntity, 'guideid'>, tx: EntityManager): Promise<GuideEntity> {
@@ -187,6 +228,16 @@ export class GuidesRepository {
   }
 
   // ---- translations ----
+
+  /** Every translation row of a guide, by langid. */
+  async translationsOf(guideid: number, tx?: EntityManager): Promise<GuideTranslationEntity[]> {
+    const rows = await this.sql.rows(
+      `SELECT ${this.translationColumns} FROM guide_translations t WHERE t.guideid = ? ORDER BY t.langid ASC`,
+      [guideid],
+      tx,
+    );
+    return rows.map(this.hydrateTranslation);
+  }
 
   findTranslation(guideid: number, langid: string, tx?: EntityManager): Promise<GuideTranslationEntity | null> {
     return this.manager(tx).getRepository(GuideTranslationEntity).findOneBy({ guideid, langid });
@@ -285,18 +336,6 @@ export class GuidesRepository {
     return query;
   }
 
-  private withGrants(query: SelectQueryBuilder<GuideEntity>): SelectQueryBuilder<GuideEntity> {
-    return query
-      .addSelect(
-        '(SELECT GROUP_CONCAT(ug.userid) FROM guide_user_grants ug WHERE ug.guideid = g.guideid)',
-        'grant_users',
-      )
-      .addSelect(
-        '(SELECT GROUP_CONCAT(tg.teamid) FROM guide_team_grants tg WHERE tg.guideid = g.guideid)',
-        'grant_teams',
-      );
-  }
-
   private toRows(result: { entities: GuideEntity[]; raw: Record<string, unknown>[] }): GuideRow[] {
     const rawById = new Map(result.raw.map((r) => [Number(r.g_guideid), r]));
     return result.entities.map((guide) => {
@@ -316,6 +355,61 @@ export class GuidesRepository {
   }
 
   /**
+   * `SELECT … FROM guides g …` up to its WHERE, for guide detail and summaries: the guide, its author's name,
+   * the revision shown, grants, and optionally a translation, languages and the caller's marks. Hand-written
+   * and built once per shape: these reads run on every guide detail and write, where building them with the
+   * query builder cost more than running them. Parameters, in order: viewer, viewer (with `viewer`), langid
+   * (with `translation`).
+   */
+  private rowSelect(shape: RowSelect): string {
+    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}`;
+    let sql = this.rowSelects.get(key);
+    if (sql) return sql;
+    const revision = (alias: string) =>
+      [...REVISION_COLUMNS.none, ...(shape.content === 'none' ? [] : REVISION_COLUMNS[shape.content])]
+        .map(([, column]) => `${alias}.${column} AS ${alias}_${column}`)
+        .join(', ');
+    const select = [this.guideColumns, 'u.username AS username', revision('r'), GRANT_COLUMNS];
+    if (shape.languages)
+      select.push(
+        '(SELECT GROUP_CONCAT(t2.langid) FROM guide_translations t2 WHERE t2.guideid = g.guideid AND t2.revisionid IS NOT NULL) AS langs',
+      );
+    if (shape.translation) select.push(revision('tr'));
+    if (shape.viewer)
+      select.push(
+        '(SELECT COUNT(*) FROM guide_favorites fv WHERE fv.guideid = g.guideid AND fv.userid = ?) AS favorited',
+        '(SELECT COUNT(*) FROM guide_completions cp WHERE cp.guideid = g.guideid AND cp.userid = ?) AS completed',
+      );
+    const joins = [
+      'LEFT JOIN users u ON u.userid = g.authorid',
+      `INNER JOIN guide_revisions r ON r.revisionid = g.${shape.pointer}`,
+    ];
+    if (shape.translation)
+      joins.push(
+        'LEFT JOIN guide_translations t ON t.guideid = g.guideid AND t.langid = ?',
+        `LEFT JOIN guide_revisions tr ON tr.revisionid = t.${shape.translation}`,
+      );
+    sql = `SELECT ${select.join(', ')} FROM guides g ${joins.join(' ')}`;
+    this.rowSelects.set(key, sql);
+    return sql;
+  }
+
+  private async guideRows(sql: string, parameters: unknown[], tx?: EntityManager): Promise<GuideRow[]> {
+    const rows = await this.sql.rows(sql, parameters, tx);
+    return rows.map((raw) => ({
+      guide: this.hydrateGuide(raw),
+      revision: stored(raw, 'r') as StoredRevision,
+      translation: stored(raw, 'tr'),
+      grantedUserIds: ids(raw.grant_users),
+      grantedTeamIds: ids(raw.grant_teams),
+      translatedLangids: typeof raw.langs === 'string' && raw.langs ? raw.langs.split(',') : [],
+      username: typeof raw.username === 'string' ? raw.username : '',
+      favorited: Number(raw.favorited ?? 0) > 0,
+      completed: Number(raw.completed ?? 0) > 0,
+    }));
+  }
+
+  /**
    * Everything guide detail needs about the guide itself, in one statement: the guide, the revision
    * shown (newest patrolled, or newest with `unpatrolled`), the translation's revision when `langid`
    * is not the source language, grants, languages, the author's name and the caller's marks.
@@ -325,49 +419,27 @@ export class GuidesRepository {
     options: { unpatrolled: boolean; langid?: string; userid?: number },
     tx?: EntityManager,
   ): Promise<GuideRow | undefined> {
-    const query = this.manager(tx)
-      .createQueryBuilder(GuideEntity, 'g')
-      .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
-      .addSelect('u.username', 'username')
-      .where('g.guideid = :guideid', { guideid });
-    this.withRevision(query, 'r', options.unpatrolled ? 'g.headRevisionid' : 'g.revisionid', 'inner', 'full');
-    this.withGrants(query);
-    query.addSelect(
-      '(SELECT GROUP_CONCAT(t2.langid) FROM guide_translations t2 WHERE t2.guideid = g.guideid AND t2.revisionid IS NOT NULL)',
-      'langs',
-    );
-    if (options.langid) {
-      query.leftJoin(GuideTranslationEntity, 't', 't.guideid = g.guideid AND t.langid = :langid', {
-        langid: options.langid,
-      });
-      this.withRevision(query, 'tr', options.unpatrolled ? 't.headRevisionid' : 't.revisionid', 'left', 'full');
-    }
-    if (options.userid !== undefined) {
-      query
-        .addSelect(
-          '(SELECT COUNT(*) FROM guide_favorites fv WHERE fv.guideid = g.guideid AND fv.userid = :viewer)',
-          'favorited',
-        )
-        .addSelect(
-          '(SELECT COUNT(*) FROM guide_completions cp WHERE cp.guideid = g.guideid AND cp.userid = :viewer)',
-          'completed',
-        )
-        .setParameter('viewer', options.userid);
-    }
-    return this.toRows(await query.getRawAndEntities())[0];
+    const pointer = options.unpatrolled ? 'head_revisionid' : 'revisionid';
+    const viewer = options.userid !== undefined;
+    const select = this.rowSelect({
+      pointer,
+      content: 'full',
+      translation: options.langid ? pointer : undefined,
+      languages: true,
+      viewer,
+    });
+    const parameters: unknown[] = viewer ? [options.userid, options.userid] : [];
+    if (options.langid) parameters.push(options.langid);
+    parameters.push(guideid);
+    const [row] = await this.guideRows(`${select} WHERE g.guideid = ?`, parameters, tx);
+    return row;
   }
 
   /** Several guides with their patrolled source revision, grants and author name (prerequisites, lists). */
   async summaryRows(guideids: number[], content: RevisionContent, tx?: EntityManager): Promise<GuideRow[]> {
     if (!guideids.length) return [];
-    const query = this.manager(tx)
-      .createQueryBuilder(GuideEntity, 'g')
-      .leftJoin(UserEntity, 'u', 'u.userid = g.authorid')
-      .addSelect('u.username', 'username')
-      .where('g.guideid IN (:...guideids)', { guideids });
-    this.withRevision(query, 'r', 'g.revisionid', 'inner', content);
-    this.withGrants(query);
-    return this.toRows(await query.getRawAndEntities());
+    const select = this.rowSelect({ pointer: 'revisionid', content });
+    return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids, tx);
   }
 
   /**
@@ -439,11 +511,13 @@ export class GuidesRepository {
   }
 
   /** Public, non-deleted guides among ids (wiki-text references). */
-  publicGuides(guideids: number[]): Promise<GuideEntity[]> {
-    if (!guideids.length) return Promise.resolve([]);
-    return this.dataSource.manager
-      .getRepository(GuideEntity)
-      .findBy({ guideid: In(guideids), public: true, deleted: false });
+  async publicGuides(guideids: number[]): Promise<GuideEntity[]> {
+    if (!guideids.length) return [];
+    const rows = await this.sql.rows(
+      `SELECT ${this.guideColumns} FROM guides g WHERE g.guideid IN (${placeholders(guideids)}) AND g.public = ? AND g.deleted = ?`,
+      [...guideids, 1, 0],
+    );
+    return rows.map(this.hydrateGuide);
   }
 
   // ---- grants ----

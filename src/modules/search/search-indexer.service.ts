@@ -6,7 +6,6 @@ import { APP_CONFIG } from '../../config/config.module';
 import { TransactionService } from '../../database/transaction.service';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { GuideEntity } from '../guides/entities/guide.entity';
-import { GuideTranslationEntity } from '../guides/entities/guide-translation.entity';
 import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from '../guides/guide-documents.service';
 import { GuidesRepository } from '../guides/guides.repository';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
@@ -113,9 +112,7 @@ export class SearchIndexerService {
         modifiedDate: row.guide.modifiedDate,
       },
     ];
-    const translations = await (tx ?? this.dataSource.manager)
-      .getRepository(GuideTranslationEntity)
-      .find({ where: { guideid }, order: { langid: 'ASC' } });
+    const translations = await this.guides.translationsOf(guideid, tx);
     for (const translation of translations) {
       if (translation.revisionid === null || translation.langid === row.guide.langid) continue;
       const live = await this.releases.liveOne('GUIDE', guideid, translation.langid);

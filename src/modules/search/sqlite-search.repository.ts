@@ -31,11 +31,18 @@ export class SqliteSearchRepository extends SearchRepository {
     tx?: EntityManager,
   ): Promise<void> {
     const manager = this.manager(tx);
-    await manager.query(
-      'DELETE FROM search_fts WHERE rowid IN (SELECT id FROM search_documents WHERE doctype = ? AND docid = ?)',
+    // A document indexed for the first time (every create) has nothing to delete, and an FTS5 delete
+    // costs even when it matches nothing.
+    const indexed = await manager.query<{ id: number }[]>(
+      'SELECT id FROM search_documents WHERE doctype = ? AND docid = ?',
       [doctype, docid],
     );
-    await manager.query('DELETE FROM search_documents WHERE doctype = ? AND docid = ?', [doctype, docid]);
+    if (indexed.length) {
+      const ids = indexed.map((row) => row.id);
+      const list = ids.map(() => '?').join(', ');
+      await manager.query(`DELETE FROM search_fts WHERE rowid IN (${list})`, ids);
+      await manager.query(`DELETE FROM search_documents WHERE id IN (${list})`, ids);
+    }
     for (const doc of documents) {
       await manager.query(
         'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) ' +

@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { epochMillisColumn } from '../../../database/columns';
 
 /**
@@ -7,6 +7,7 @@ import { epochMillisColumn } from '../../../database/columns';
  * the dispatcher runs it twice (a retry, or two instances at once).
  */
 @Entity({ name: 'event_deliveries' })
+@Index('idx_event_deliveries_event', ['eventid'])
 export class EventDeliveryEntity {
   @PrimaryColumn({ name: 'subscriber', type: 'varchar', length: 100 })
   subscriber: string;

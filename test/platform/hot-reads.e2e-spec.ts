@@ -1,0 +1,352 @@
+import { Brackets, DataSource, In, type EntityManager } from 'typeorm';
+import { TransactionService } from '../../src/database/transaction.service';
+import { CommentsRepository } from '../../src/modules/comments/comments.repository';
+import { CommentEntity } from '../../src/modules/comments/entities/comment.entity';
+import { ReleaseEntity } from '../../src/modules/releases/entities/release.entity';
+import { ReleasesRepository } from '../../src/modules/releases/releases.repository';
+import { TeamMemberEntity } from '../../src/modules/teams/entities/team-member.entity';
+import { TeamsRepository } from '../../src/modules/teams/teams.repository';
+import { WikiEntity } from '../../src/modules/wikis/entities/wiki.entity';
+import { titleHash } from '../../src/modules/wikis/wiki-namespaces';
+import { WikisRepository } from '../../src/modules/wikis/wikis.repository';
+import type { DocType } from '../../src/platform/documents/document-registry';
+import { createUser } from '../factories/user.factory';
+import { createTeam } from '../factories/work-log.factory';
+import { createTestApp, type TestApp } from '../utils/test-app';
+import { usingMysql } from '../utils/test-config';
+
+/** Past 2^31: a bigint column read back through its transformer. */
+const LATE = 4_102_444_800;
+
+/**
+ * The hot reads written as plain SQL (SqlReader) must answer what their query-builder versions answered:
+ * the same rows in the same order, hydrated to the same classes and values. Each is checked against the
+ * query-builder statement it replaced (the oracle, kept here) and against the rows it must pick, on data
+ * built so that a wrong condition, order or language filter shows.
+ */
+describe('hot reads in hand-written SQL', () => {
+  let t: TestApp;
+  let dataSource: DataSource;
+  let userids: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dataSource = t.app.get(DataSource);
+    userids = [];
+    for (let i = 0; i < 3; i += 1) userids.push((await createUser(t)).user.userid);
+  });
+  afterAll(() => t.close());
+
+  const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> =>
+    t.app.get(TransactionService).run((tx) => work(tx.manager));
+
+  /**
+   * A transaction on a query runner of its own, outside the request context, rolled back at the end: only
+   * a read given its manager (`tx`) sees what it wrote. MySQL only: on SQLite, statements run in the
+   * context's transaction whatever manager they go through.
+   */
+  const onOwnRunner = async <T>(work: (manager: EntityManager) => Promise<T>): Promise<T> => {
+    const runner = dataSource.createQueryRunner('master');
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      return await work(runner.manager);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  };
+  const itOnMysql = usingMysql() ? it : it.skip;
+
+  describe('CommentsRepository.publicForMany', () => {
+    const oracle = (requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> => {
+      const wanted = requests.filter((r) => r.contextids.length);
+      if (!wanted.length) return Promise.resolve([]);
+      const query = dataSource.getRepository(CommentEntity).createQueryBuilder('c').where("c.status = 'public'");
+      query.andWhere(
+        new Brackets((any) => {
+          wanted.forEach((r, i) =>
+            any.orWhere(`(c.context = :context${i} AND c.contextid IN (:...ids${i}))`, {
+              [`context${i}`]: r.context,
+              [`ids${i}`]: r.contextids,
+            }),
+          );
+        }),
+      );
+      return query.orderBy('c.commentid', 'ASC').getMany();
+    };
+
+    it('answers the public comments of every (context, ids) pair, by commentid, as TypeORM hydrated them', async () => {
+      const repository = dataSource.getRepository(CommentEntity);
+      const add = async (context: string, contextid: number, fields: Partial<CommentEntity> = {}) =>
+        (
+          await repository.save(
+            repository.create({
+              context,
+              contextid,
+              parentid: null,
+              userid: userids[0],
+              title: '',
+              textRaw: `${context} ${contextid}`,
+              status: 'public',
+              langid: null,
+              createdDate: 1,
+              modifiedDate: 0,
+              repliedDate: 0,
+              ...fields,
+            }),
+          )
+        ).commentid;
+      // Interleaved between contexts, so that only ORDER BY commentid gives the expected order.
+      const g1 = await add('hotguide', 1, { langid: 'en', modifiedDate: LATE });
+      const s2 = await add('hotstep', 2, { userid: userids[1] });
+      const g1deleted = await add('hotguide', 1, { status: 'deleted' });
+      const g2 = await add('hotguide', 2);
+      const s1 = await add('hotstep', 1); // step 1 is not asked for
+      const g3 = await add('hotguide', 3); // guide 3 is not asked for
+      const s3reply = await add('hotstep', 3, { parentid: s2, repliedDate: LATE });
+      const g2reply = await add('hotguide', 2, { parentid: g2, title: 'Re' });
+      const other = await add('hotother', 2); // same id, context not asked for
+
+      const requests = [
+        { context: 'hotguide', contextids: [1, 2] },
+        { context: 'hotother', contextids: [] },
+        { context: 'hotstep', contextids: [2, 3, 3] },
+      ];
+      const ours = await t.app.get(CommentsRepository).publicForMany(requests);
+      expect(ours.map((c) => c.commentid)).toEqual([g1, s2, g2, s3reply, g2reply]);
+      for (const left of [g1deleted, s1, g3, other]) expect(ours.map((c) => c.commentid)).not.toContain(left);
+      ours.forEach((comment) => expect(comment).toBeInstanceOf(CommentEntity));
+      expect(ours[0]).toMatchObject({ langid: 'en', modifiedDate: LATE, parentid: null });
+      expect(ours[3]).toMatchObject({ parentid: s2, repliedDate: LATE, langid: null });
+      expect(ours).toStrictEqual(await oracle(requests));
+
+      // One context alone, and nothing asked.
+      const single = [{ context: 'hotstep', contextids: [1] }];
+      expect((await t.app.get(CommentsRepository).publicForMany(single)).map((c) => c.commentid)).toEqual([s1]);
+      expect(await t.app.get(CommentsRepository).publicForMany(single)).toStrictEqual(await oracle(single));
+      expect(await t.app.get(CommentsRepository).publicForMany([])).toEqual([]);
+      expect(await t.app.get(CommentsRepository).publicForMany([{ context: 'hotguide', contextids: [] }])).toEqual([]);
+    });
+  });
+
+  describe('TeamsRepository.teamIdsByUser', () => {
+    it('maps every asked user to its team ids in ascending order, in or out of a transaction', async () => {
+      const [a, b, c] = userids;
+      const t1 = await createTeam(t, 'Hot reads one', []);
+      const t2 = await createTeam(t, 'Hot reads two', [b]);
+      const t3 = await createTeam(t, 'Hot reads three', []);
+      // Inserted out of team order: only ORDER BY teamid gives ascending lists.
+      const members = dataSource.getRepository(TeamMemberEntity);
+      await members.save({ teamid: t3, userid: a, joinedDate: 1 });
+      await members.save({ teamid: t1, userid: a, joinedDate: 2 });
+      const teams = t.app.get(TeamsRepository);
+
+      const answer = await teams.teamIdsByUser([a, b, c, 999_999]);
+      expect([...answer]).toEqual([
+        [a, [t1, t3]],
+        [b, [t2]],
+        [c, []],
+        [999_999, []],
+      ]);
+      expect(await teams.teamIdsByUser([])).toEqual(new Map());
+
+      // The `tx` argument: a membership added in the open transaction is seen through it.
+      const inside = await inTransaction(async (manager) => {
+        await manager.getRepository(TeamMemberEntity).insert({ teamid: t2, userid: c, joinedDate: 3 });
+        return teams.teamIdsByUser([c, a], manager);
+      });
+      expect([...inside]).toEqual([
+        [c, [t2]],
+        [a, [t1, t3]],
+      ]);
+    });
+
+    itOnMysql('reads through the `tx` it is given', async () => {
+      const [, b] = userids;
+      const teams = t.app.get(TeamsRepository);
+      const t4 = await createTeam(t, 'Hot reads four', []);
+      const seen = await onOwnRunner(async (manager) => {
+        await manager.getRepository(TeamMemberEntity).insert({ teamid: t4, userid: b, joinedDate: 4 });
+        return { inside: await teams.teamIdsByUser([b], manager), outside: await teams.teamIdsByUser([b]) };
+      });
+      expect(seen.inside.get(b)).toContain(t4);
+      expect(seen.outside.get(b)).not.toContain(t4);
+    });
+  });
+
+  describe('ReleasesRepository.live', () => {
+    const oracle = async (doctype: DocType, docids: number[], langidOf: (docid: number) => string) => {
+      const rows = await dataSource
+        .createQueryBuilder(ReleaseEntity, 'r')
+        .where('r.doctype = :doctype AND r.status = :status', { doctype, status: 'released' })
+        .andWhere('r.docid IN (:...docids)', { docids: [...new Set(docids)] })
+        .orderBy('r.releaseid', 'ASC')
+        .getMany();
+      const live = new Map<number, ReleaseEntity>();
+      for (const row of rows) if (row.langid === langidOf(row.docid)) live.set(row.docid, row);
+      return live;
+    };
+
+    it("answers each document's newest released release in its language, of the asked doctype only", async () => {
+      let version = 0;
+      const add = async (
+        doctype: DocType,
+        docid: number,
+        langid: string,
+        status: ReleaseEntity['status'],
+        more = {},
+      ) => {
+        version += 1;
+        const released = status === 'released' || status === 'removed';
+        // Looked up at each call: inside a transaction, dataSource.manager is the transaction's.
+        const repository = dataSource.getRepository(ReleaseEntity);
+        return (
+          await repository.save(
+            repository.create({
+              doctype,
+              docid,
+              langid,
+              revisionid: 100 + version,
+              userid: userids[0],
+              status,
+              title: `Release ${version}`,
+              notes: '',
+              type: 'major',
+              versionMajor: version,
+              versionMinor: 0,
+              releasedVersion: released ? `${version}.0` : null,
+              pendingSlot: status === 'pending' ? 1 : null,
+              initDate: 1,
+              releaseDate: released ? LATE : null,
+              approvalRequestid: null,
+              periodicReviewConfirmed: false,
+              ...more,
+            }),
+          )
+        ).releaseid;
+      };
+      const docA = 900_001;
+      const docB = 900_002;
+      const docC = 900_003;
+      await add('GUIDE', docA, 'en', 'released'); // older
+      const aGerman = await add('GUIDE', docA, 'de', 'released', { periodicReviewConfirmed: true });
+      const aNew = await add('GUIDE', docA, 'en', 'released', { approvalRequestid: 7 });
+      await add('GUIDE', docA, 'en', 'pending');
+      await add('GUIDE', docA, 'en', 'removed');
+      const bLive = await add('GUIDE', docB, 'fr', 'released');
+      await add('WIKI', docB, 'fr', 'released'); // newer, of another doctype
+      await add('GUIDE', docC, 'en', 'cancelled');
+      const releases = t.app.get(ReleasesRepository);
+
+      const langs: Record<number, string> = { [docA]: 'en', [docB]: 'fr', [docC]: 'en' };
+      const langidOf = (docid: number) => langs[docid] ?? '';
+      const docids = [docA, docB, docA, docC, 900_999];
+      const live = await releases.live('GUIDE', docids, langidOf);
+      expect([...live].map(([docid, r]) => [docid, r.releaseid])).toEqual([
+        [docA, aNew],
+        [docB, bLive],
+      ]);
+      expect(live.get(docA)).toBeInstanceOf(ReleaseEntity);
+      expect(live.get(docA)).toMatchObject({ approvalRequestid: 7, releaseDate: LATE, periodicReviewConfirmed: false });
+      expect(live).toStrictEqual(await oracle('GUIDE', docids, langidOf));
+
+      // Another language: the German release, its boolean read back as a boolean.
+      const german = await releases.live('GUIDE', [docA], () => 'de');
+      expect(german.get(docA)).toMatchObject({ releaseid: aGerman, periodicReviewConfirmed: true });
+      expect(german).toStrictEqual(await oracle('GUIDE', [docA], () => 'de'));
+      expect(await releases.live('GUIDE', [], langidOf)).toEqual(new Map());
+
+      // No `tx` argument: like dataSource.manager, it reads in the transaction the work runs in.
+      const inside = await inTransaction(async () => {
+        const fresh = await add('GUIDE', docC, 'en', 'released');
+        return { fresh, live: await releases.live('GUIDE', [docC], langidOf) };
+      });
+      expect(inside.live.get(docC)?.releaseid).toBe(inside.fresh);
+    });
+  });
+
+  describe('WikisRepository.findByTitles', () => {
+    const oracle = async (namespace: string, titles: string[], manager: EntityManager = dataSource.manager) => {
+      const rows = await manager
+        .getRepository(WikiEntity)
+        .findBy({ namespace, titleHash: In([...new Set(titles.map(titleHash))]) });
+      return rows.filter((row) => titles.includes(row.title));
+    };
+
+    it('answers the wikis of the namespace with exactly these titles, deleted ones included', async () => {
+      const repository = dataSource.getRepository(WikiEntity);
+      const add = async (namespace: string, title: string, fields: Partial<WikiEntity> = {}) =>
+        (
+          await repository.save(
+            repository.create({
+              namespace,
+              title,
+              titleHash: titleHash(title),
+              langid: 'en',
+              parentWikiid: null,
+              authorid: userids[0],
+              deleted: false,
+              createdDate: 1,
+              modifiedDate: LATE,
+              ...fields,
+            }),
+          )
+        ).wikiid;
+      const beta = await add('ITEM', 'Hot Beta');
+      const alpha = await add('ITEM', 'Hot Alpha', { deleted: true });
+      await add('ITEM', 'hot alpha'); // titles are case-sensitive
+      await add('CATEGORY', 'Hot Beta'); // another namespace
+      // A row whose hash is that of an asked title but whose title is not: only the JS filter drops it.
+      await add('ITEM', 'Hot Forged', { titleHash: titleHash('Hot Gamma') });
+      const wikis = t.app.get(WikisRepository);
+
+      const titles = ['Hot Alpha', 'Hot Beta', 'Hot Gamma', 'Hot Alpha', 'Hot Missing'];
+      const found = await wikis.findByTitles('ITEM', titles);
+      expect(found.map((w) => w.wikiid).sort((x, y) => x - y)).toEqual([beta, alpha].sort((x, y) => x - y));
+      found.forEach((wiki) => expect(wiki).toBeInstanceOf(WikiEntity));
+      expect(found.find((w) => w.wikiid === alpha)).toMatchObject({ deleted: true, modifiedDate: LATE });
+      expect(found.find((w) => w.wikiid === beta)).toMatchObject({ deleted: false, parentWikiid: null });
+      expect(found).toStrictEqual(await oracle('ITEM', titles));
+      expect(await wikis.findByTitles('ITEM', [])).toEqual([]);
+
+      // In the open transaction (given as `tx` too), a wiki created in it is found.
+      const inside = await inTransaction(async (manager) => {
+        const created = await manager.getRepository(WikiEntity).insert(newWiki('Hot Delta'));
+        const ours = await wikis.findByTitles('ITEM', ['Hot Delta', 'Hot Beta'], manager);
+        const wikiid = Number(created.identifiers[0].wikiid);
+        return { wikiid, ours, theirs: await oracle('ITEM', ['Hot Delta', 'Hot Beta'], manager) };
+      });
+      expect(inside.ours.map((w) => w.wikiid).sort((x, y) => x - y)).toEqual([beta, inside.wikiid]);
+      expect(inside.ours).toStrictEqual(inside.theirs);
+    });
+
+    itOnMysql('reads through the `tx` it is given', async () => {
+      const wikis = t.app.get(WikisRepository);
+      const seen = await onOwnRunner(async (manager) => {
+        await manager.getRepository(WikiEntity).insert(newWiki('Hot Epsilon'));
+        return {
+          inside: await wikis.findByTitles('ITEM', ['Hot Epsilon'], manager),
+          outside: await wikis.findByTitles('ITEM', ['Hot Epsilon']),
+        };
+      });
+      expect(seen.inside.map((w) => w.title)).toEqual(['Hot Epsilon']);
+      expect(seen.outside).toEqual([]);
+    });
+  });
+});
+
+/** A live ITEM wiki's row. */
+function newWiki(title: string): Omit<WikiEntity, 'wikiid'> {
+  return {
+    namespace: 'ITEM',
+    title,
+    titleHash: titleHash(title),
+    langid: 'de',
+    parentWikiid: null,
+    authorid: 1,
+    deleted: false,
+    createdDate: 2,
+    modifiedDate: 2,
+  };
+}
