@@ -39,7 +39,7 @@ export default tseslint.config(
       ...jest.configs['flat/recommended'].rules,
       'jest/valid-expect': 'error',
       'jest/no-conditional-expect': 'off',
-      'jest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['itOnMysql'] }],
+      'jest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['itOnMysql', 'itOnSqlite'] }],
       'jest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*'] }],
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -50,7 +50,10 @@ export class ReleasesRepository {
       .columns.filter((c) => c.isSelect)
       .map((c) => `r.${c.databaseName}`)
       .join(', ');
-    this.liveHead = `SELECT ${columns} FROM releases r WHERE r.doctype = ? AND r.status = 'released' AND r.docid IN (`;
+    // SQLite plans without statistics and took idx_releases_doctype (doctype, status) for this, walking every
+    // released document of the type (0.55 ms a guide detail with 10,000 released guides); MySQL has statistics.
+    const index = dataSource.options.type === 'better-sqlite3' ? ' INDEXED BY idx_releases_document' : '';
+    this.liveHead = `SELECT ${columns} FROM releases r${index} WHERE r.doctype = ? AND r.status = 'released' AND r.docid IN (`;
   }
 
   private get manager(): EntityManager {
@@ -161,8 +164,10 @@ export class ReleasesRepository {
   ): Promise<Map<number, ReleaseEntity>> {
     if (!docids.length) return new Map();
     const unique = [...new Set(docids)];
-    const sql = `${this.liveHead}${placeholders(unique)}) ORDER BY r.releaseid ASC`;
+    // Sorted here: a few rows per document, and ORDER BY releaseid would cost SQLite a temporary B-tree.
+    const sql = `${this.liveHead}${placeholders(unique)})`;
     const rows = (await this.sql.rows(sql, [doctype, ...unique])).map(this.toRelease);
+    rows.sort((a, b) => a.releaseid - b.releaseid);
     const live = new Map<number, ReleaseEntity>();
     for (const row of rows) if (row.langid === langidOf(row.docid)) live.set(row.docid, row);
     return live;
