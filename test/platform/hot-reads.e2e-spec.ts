@@ -273,7 +273,7 @@ describe('hot reads in hand-written SQL', () => {
       const logger = dataSource.logger;
       const logQuery = logger.logQuery.bind(logger);
       logger.logQuery = (sql, parameters) => {
-        statements.push({ sql, parameters: parameters ?? [] });
+        statements.push({ sql, parameters: (parameters ?? []) as unknown[] });
         logQuery(sql, parameters);
       };
       try {
