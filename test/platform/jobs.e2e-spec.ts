@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../utils/test-app';
 
 /** Waits (at most 5 s) until the condition holds: a task's start is asynchronous (its lock is a query). */
 async function until(condition: () => boolean): Promise<void> {
-  for (const deadline = Date.now() + 5000; !condition(); ) {
+  for (const deadline = Date.now() + 5000; !condition();) {
     if (Date.now() > deadline) throw new Error('condition not met within 5 s');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -92,6 +92,35 @@ describe('jobs and scheduled tasks', () => {
     await jobs.drain();
     expect(await job('test.record')).toMatchObject({ status: 'failed', attempts: 3 });
     expect(done).toEqual([]);
+  });
+
+  // On MariaDB, marking a job done can meet another instance's claim in a deadlock. The work ran (a mail
+  // was sent): before, the deadlock was taken for the handler's failure and the job queued again.
+  it('stores the outcome again after a deadlock instead of queueing work that ran', async () => {
+    const repository = t.app.get(JobsRepository);
+    const finish = repository.finish.bind(repository);
+    let calls = 0;
+    const spy = jest.spyOn(repository, 'finish').mockImplementation((...args) => {
+      calls += 1;
+      if (calls === 1) {
+        const error = new Error('Deadlock found when trying to get lock') as Error & { driverError: object };
+        error.driverError = { code: 'ER_LOCK_DEADLOCK' };
+        return Promise.reject(error);
+      }
+      return finish(...args);
+    });
+    try {
+      await jobs.enqueue('test.record', { label: 'once' });
+      await jobs.drain();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toBe(2);
+    expect(await job('test.record')).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    clock.advance(3_600_000);
+    await jobs.poll();
+    await jobs.drain();
+    expect(done).toEqual(['once']);
   });
 
   it('keeps one queued job per unique key', async () => {

@@ -233,24 +233,31 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
           attempt: job.attempts,
           heartbeat: () => this.jobs.extendLease(jobid, this.instanceId, this.clock.now() + registered.options.leaseMs),
         };
+        let failure: { error: unknown } | undefined;
         try {
           await registered.handler(job.payload, context);
-          await this.jobs.finish(jobid, this.instanceId, this.clock.now(), registered.options.scrubPayload);
         } catch (error) {
-          const last = job.attempts >= job.maxAttempts;
-          this.logger[last ? 'error' : 'warn'](
-            { err: error, jobid, job: name, attempt: job.attempts },
-            last ? 'job failed for good' : 'job failed; will retry',
-          );
-          const now = this.clock.now();
-          await this.jobs.fail(
-            jobid,
-            this.instanceId,
-            String((error as Error)?.message ?? error),
-            last ? null : now + retryDelay(job.attempts),
-            now,
-          );
+          failure = { error };
         }
+        // The outcome is stored apart from the handler's own errors, and through transactions.run, which
+        // retries a deadlock or lock wait: a job that did its work (a mail sent) must not be queued again
+        // because marking it done met another instance's claim (a second mail on MariaDB, CI of 1538c71).
+        if (!failure) {
+          await this.transactions.run(() =>
+            this.jobs.finish(jobid, this.instanceId, this.clock.now(), registered.options.scrubPayload),
+          );
+          return;
+        }
+        const last = job.attempts >= job.maxAttempts;
+        this.logger[last ? 'error' : 'warn'](
+          { err: failure.error, jobid, job: name, attempt: job.attempts },
+          last ? 'job failed for good' : 'job failed; will retry',
+        );
+        const now = this.clock.now();
+        const message = String((failure.error as Error)?.message ?? failure.error);
+        await this.transactions.run(() =>
+          this.jobs.fail(jobid, this.instanceId, message, last ? null : now + retryDelay(job.attempts), now),
+        );
       } catch (error) {
         // The database went away (or the app is stopping) while the outcome was being stored: the lease
         // runs out and the job is taken over and run again, so nothing is lost by dropping it here.
