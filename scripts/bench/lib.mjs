@@ -55,6 +55,9 @@ export function parseOptions(argv = process.argv.slice(2)) {
     skipBuild: get('skip-build', 'false') === 'true',
     keep: get('keep', 'false') === 'true',
     cpuProf: get('cpu-prof', 'false') === 'true',
+    // Seed the enterprise and quizzes data sets (released versions of most guides among them) whatever the
+    // workloads, as a whole run does: the core reads then look up live releases that exist.
+    seedAll: get('seed-all', 'false') === 'true',
     databaseUrl: process.env.BENCH_DATABASE_URL ?? get('database-url', 'mysql://root@127.0.0.1:3306/'),
   };
   if (!['sqlite', 'mysql'].includes(options.db)) throw new Error('--db expects sqlite or mysql');

@@ -9,7 +9,8 @@
 //
 // Options (flag or env BENCH_<NAME>): --db sqlite|mysql, --duration 8, --connections 10, --categories 10000,
 // --users 1000, --guides 10000, --rounds 2, --warmup 2, --workloads a,b, --output BENCHMARKS.md,
-// --skip-build, --keep (keep the database), --cpu-prof (profile the service into .bench-build/profiles).
+// --skip-build, --keep (keep the database), --cpu-prof (profile the service into .bench-build/profiles),
+// --seed-all (seed the enterprise and quizzes data sets whatever the workloads, as a whole run does).
 // MySQL server: BENCH_DATABASE_URL (default mysql://root@127.0.0.1:3306/).
 //
 // Enterprise workloads (issues #15, #16, #18; workloads-enterprise.mjs, enterprise-stage.mjs, baseline

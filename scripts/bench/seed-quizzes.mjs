@@ -82,6 +82,8 @@ export const scoreOf = (seed) => Math.round((100 * correctOf(seed).filter(Boolea
 
 /** Sessions per quiz (not counting the write pool): 1..39, about 20 on average, summing to `total`. */
 function sessionCounts(quizzes, total) {
+  if (total < quizzes || total > 39 * quizzes)
+    throw new Error(`--quiz-sessions minus --quiz-writes must be between 1 and 39 per quiz (${total} for ${quizzes} quizzes)`);
   const counts = Array.from({ length: quizzes }, (_, i) => 1 + (((i + 1) * 37) % 39));
   let diff = total - counts.reduce((a, b) => a + b, 0);
   for (let i = 0; diff !== 0; i = (i + 1) % quizzes) {

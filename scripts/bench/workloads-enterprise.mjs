@@ -36,7 +36,8 @@ export const authOf = (token) => ({ authorization: `api ${token}` });
 const JSON_AUTH = (token) => ({ ...authOf(token), 'content-type': 'application/json' });
 
 export const selected = (options, name) => !options.workloads || options.workloads.includes(name);
-export const enterpriseSelected = (options) => ENTERPRISE_WORKLOADS.some((name) => selected(options, name));
+export const enterpriseSelected = (options) =>
+  options.seedAll || ENTERPRISE_WORKLOADS.some((name) => selected(options, name));
 
 export function buildEnterpriseReads(options) {
   const sizes = enterpriseSizes(options);

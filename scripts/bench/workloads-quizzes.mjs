@@ -27,7 +27,8 @@ export const QUIZ_TARGETS = {
   'quiz-submit': { sql: null, ratio: 0.6, p99: null },
 };
 const selected = (options, name) => !options.workloads || options.workloads.includes(name);
-export const quizzesSelected = (options) => [...QUIZ_READS, ...QUIZ_WRITES].some((name) => selected(options, name));
+export const quizzesSelected = (options) =>
+  options.seedAll || [...QUIZ_READS, ...QUIZ_WRITES].some((name) => selected(options, name));
 const auth = (token) => ({ authorization: `api ${token}` });
 
 export function buildQuizReads(options) {

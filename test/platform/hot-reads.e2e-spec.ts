@@ -3,14 +3,21 @@ import { TransactionService } from '../../src/database/transaction.service';
 import { CommentsRepository } from '../../src/modules/comments/comments.repository';
 import { CommentEntity } from '../../src/modules/comments/entities/comment.entity';
 import { ReleaseEntity } from '../../src/modules/releases/entities/release.entity';
-import { ReleasesRepository } from '../../src/modules/releases/releases.repository';
+import { type LiveReleaseRow, ReleasesRepository } from '../../src/modules/releases/releases.repository';
+import { GuideEntity } from '../../src/modules/guides/entities/guide.entity';
+import { type GuideListFilter, GuidesRepository } from '../../src/modules/guides/guides.repository';
+import { DocumentTagEntity } from '../../src/modules/tags/entities/document-tag.entity';
+import { TagEntity } from '../../src/modules/tags/entities/tag.entity';
+import { TagsRepository } from '../../src/modules/tags/tags.repository';
 import { TeamMemberEntity } from '../../src/modules/teams/entities/team-member.entity';
 import { TeamsRepository } from '../../src/modules/teams/teams.repository';
 import { WikiEntity } from '../../src/modules/wikis/entities/wiki.entity';
 import { titleHash } from '../../src/modules/wikis/wiki-namespaces';
 import { WikisRepository } from '../../src/modules/wikis/wikis.repository';
 import type { DocType } from '../../src/platform/documents/document-registry';
+import { createGuide } from '../factories/guide.factory';
 import { createUser } from '../factories/user.factory';
+import { createCategory } from '../factories/wiki.factory';
 import { createTeam } from '../factories/work-log.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { usingMysql } from '../utils/test-config';
@@ -184,8 +191,12 @@ describe('hot reads in hand-written SQL', () => {
         .andWhere('r.docid IN (:...docids)', { docids: [...new Set(docids)] })
         .orderBy('r.releaseid', 'ASC')
         .getMany();
-      const live = new Map<number, ReleaseEntity>();
-      for (const row of rows) if (row.langid === langidOf(row.docid)) live.set(row.docid, row);
+      const live = new Map<number, LiveReleaseRow>();
+      for (const r of rows)
+        if (r.langid === langidOf(r.docid)) {
+          const { releaseid, docid, langid, revisionid, versionMajor, versionMinor } = r;
+          live.set(r.docid, { releaseid, docid, langid, revisionid, versionMajor, versionMinor });
+        }
       return live;
     };
 
@@ -248,13 +259,19 @@ describe('hot reads in hand-written SQL', () => {
         [docA, aNew],
         [docB, bLive],
       ]);
-      expect(live.get(docA)).toBeInstanceOf(ReleaseEntity);
-      expect(live.get(docA)).toMatchObject({ approvalRequestid: 7, releaseDate: LATE, periodicReviewConfirmed: false });
+      expect(live.get(docA)).toStrictEqual({
+        releaseid: aNew,
+        docid: docA,
+        langid: 'en',
+        revisionid: 103,
+        versionMajor: 3,
+        versionMinor: 0,
+      });
       expect(live).toStrictEqual(await oracle('GUIDE', docids, langidOf));
 
-      // Another language: the German release, its boolean read back as a boolean.
+      // Another language: the German release.
       const german = await releases.live('GUIDE', [docA], () => 'de');
-      expect(german.get(docA)).toMatchObject({ releaseid: aGerman, periodicReviewConfirmed: true });
+      expect(german.get(docA)).toMatchObject({ releaseid: aGerman, revisionid: 102 });
       expect(german).toStrictEqual(await oracle('GUIDE', [docA], () => 'de'));
       expect(await releases.live('GUIDE', [], langidOf)).toEqual(new Map());
 
@@ -286,6 +303,163 @@ describe('hot reads in hand-written SQL', () => {
       const details = plan.map((row) => row.detail).join('\n');
       expect(details).toContain('idx_releases_document');
       expect(details).not.toMatch(/SCAN|TEMP B-TREE/);
+    });
+  });
+
+  describe('GuidesRepository.listRows', () => {
+    /** The page the list must show, chosen with the query builder: the ids, in order. */
+    const oracleIds = async (filter: GuideListFilter): Promise<number[]> => {
+      const query = dataSource.getRepository(GuideEntity).createQueryBuilder('g').select('g.guideid', 'guideid');
+      query.where('g.deleted = :deleted', { deleted: false });
+      if (!filter.includePrivate) query.andWhere('g.public = :public', { public: true });
+      if (filter.guideids)
+        query.andWhere('g.guideid IN (:...ids)', { ids: filter.guideids.length ? filter.guideids : [0] });
+      else {
+        if (filter.types) query.andWhere('g.type IN (:...types)', { types: filter.types });
+        if (filter.modifiedSince !== undefined)
+          query.andWhere('g.modifiedDate >= :since', { since: filter.modifiedSince });
+        if (filter.featuredFlags) {
+          const flags = filter.featuredFlags;
+          query.andWhere(
+            new Brackets((any) =>
+              flags.forEach((flag, i) => any.orWhere(`g.flags LIKE :f${i}`, { [`f${i}`]: `%${flag}%` })),
+            ),
+          );
+        }
+        query.offset(filter.offset).limit(filter.limit);
+      }
+      query.orderBy('g.guideid', filter.order);
+      return (await query.getRawMany<{ guideid: number }>()).map((r) => Number(r.guideid));
+    };
+
+    it('answers the page the filters choose, each row as summaryRows reads it, grants only when asked', async () => {
+      const author = await createUser(t, { privilege: 'Admin' });
+      await createCategory(t, author.user, 'Listed 0');
+      await createCategory(t, author.user, 'Listed 1');
+      const created: number[] = [];
+      for (let i = 0; i < 9; i += 1)
+        created.push(
+          (await createGuide(t, author.user, { category: `Listed ${i % 2}`, title: `Listed ${i}` })).guideid,
+        );
+      const guides = dataSource.getRepository(GuideEntity);
+      await guides.update({ guideid: In(created) }, { public: true });
+      await guides.update({ guideid: created[1] }, { public: false });
+      await guides.update({ guideid: created[2] }, { deleted: true });
+      await guides.update({ guideid: In([created[3], created[4]]) }, { type: 'teardown' });
+      await guides.update({ guideid: In([created[5], created[6]]) }, { modifiedDate: LATE });
+      await guides.update({ guideid: created[7] }, { flags: 'GUIDE_STARRED,ON_FEATURED_LIST' });
+      await guides.update({ guideid: created[8] }, { flags: 'GUIDE_STARRED' });
+      await dataSource.query('INSERT INTO guide_user_grants (guideid, userid, date) VALUES (?, ?, ?)', [
+        created[3],
+        userids[1],
+        1,
+      ]);
+
+      const repository = t.app.get(GuidesRepository);
+      const base: GuideListFilter = { includePrivate: false, order: 'ASC', offset: 0, limit: 200 };
+      const filters: GuideListFilter[] = [
+        base,
+        { ...base, order: 'DESC', offset: 2, limit: 3 },
+        { ...base, includePrivate: true },
+        { ...base, types: ['teardown'] },
+        { ...base, types: ['teardown', 'replacement'], offset: 1, limit: 2 },
+        { ...base, modifiedSince: LATE },
+        { ...base, featuredFlags: ['ON_FEATURED_LIST'] },
+        { ...base, guideids: [created[8], created[1], created[2], created[3], 999_999] },
+        { ...base, guideids: [created[1]], includePrivate: true },
+        { ...base, guideids: [] },
+      ];
+      for (const filter of filters) {
+        const ids = await oracleIds(filter);
+        const byId = new Map((await repository.summaryRows(ids, 'summary')).map((row) => [row.guide.guideid, row]));
+        const expected = ids.map((id) => byId.get(id));
+        expect(await repository.listRows(filter, { grants: true })).toStrictEqual(expected);
+        expect(await repository.listRows(filter, { grants: false })).toStrictEqual(
+          expected.map((row) => row && { ...row, grantedUserIds: [], grantedTeamIds: [] }),
+        );
+      }
+      // The data is such that each filter chose something different.
+      expect(await oracleIds(base)).toEqual(expect.arrayContaining([created[0], created[3], created[8]]));
+      expect(await oracleIds(base)).not.toEqual(expect.arrayContaining([created[1]]));
+      expect(await oracleIds({ ...base, types: ['teardown'] })).toEqual([created[3], created[4]]);
+      expect(await oracleIds({ ...base, modifiedSince: LATE })).toEqual([created[5], created[6]]);
+      expect(await oracleIds({ ...base, featuredFlags: ['ON_FEATURED_LIST'] })).toEqual([created[7]]);
+      const granted = (await repository.listRows({ ...base, types: ['teardown'] }, { grants: true }))[0];
+      expect(granted.grantedUserIds).toEqual([userids[1]]);
+    });
+
+    // Joined page first, SQLite streams the page (a co-routine) in its order: materialized and joined from the
+    // guides side, it sorted the joined rows again (a temporary B-tree; 1.5 ms instead of 1.0 for 200 guides).
+    itOnSqlite('streams the page in its order instead of sorting the joined rows', async () => {
+      const statements: { sql: string; parameters: unknown[] }[] = [];
+      const logger = dataSource.logger;
+      const logQuery = logger.logQuery.bind(logger);
+      logger.logQuery = (sql, parameters) => {
+        statements.push({ sql, parameters: (parameters ?? []) as unknown[] });
+        logQuery(sql, parameters);
+      };
+      try {
+        await t.app
+          .get(GuidesRepository)
+          .listRows({ includePrivate: false, order: 'DESC', offset: 1, limit: 2 }, { grants: false });
+      } finally {
+        logger.logQuery = logQuery;
+      }
+      const [read] = statements.filter((s) => s.sql.includes('FROM (SELECT p.guideid'));
+      const plan = await dataSource.query<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${read.sql}`, read.parameters);
+      const details = plan.map((row) => row.detail).join('\n');
+      expect(details).toContain('CO-ROUTINE page');
+      expect(details).not.toMatch(/TEMP B-TREE|SCAN g\b|SCAN r\b/);
+    });
+  });
+
+  describe('TagsRepository.namesOf', () => {
+    const oracle = async (kind: string, docids: number[]) =>
+      (
+        await dataSource
+          .getRepository(DocumentTagEntity)
+          .createQueryBuilder('dt')
+          .innerJoin(TagEntity, 't', 't.tagid = dt.tagid')
+          .select('dt.docid', 'docid')
+          .addSelect('t.name', 'name')
+          .where('dt.doc_kind = :kind', { kind })
+          .andWhere('dt.docid IN (:...docids)', { docids })
+          .getRawMany<{ docid: number | string; name: string }>()
+      ).map((row) => ({ docid: Number(row.docid), name: row.name }));
+    const sorted = (pairs: { docid: number; name: string }[]) =>
+      [...pairs].sort((a, b) => a.docid - b.docid || a.name.localeCompare(b.name));
+
+    it('answers the (docid, name) pairs of the kind and documents asked, in the transaction it runs in', async () => {
+      const tags = t.app.get(TagsRepository);
+      const tag = async (name: string) => tags.ensureTag(name, name.toLowerCase());
+      const [alpha, beta, gamma] = [await tag('Alpha'), await tag('Beta'), await tag('Gamma')];
+      const link = (docKind: string, docid: number, tagid: number) =>
+        dataSource.getRepository(DocumentTagEntity).insert({ docKind, docid, tagid, createdDate: 1 });
+      await link('guide', 800_001, alpha);
+      await link('guide', 800_001, gamma);
+      await link('guide', 800_002, beta);
+      await link('wiki', 800_001, beta); // another kind, same id
+      await link('guide', 800_003, alpha); // not asked for
+
+      const asked = [800_001, 800_002, 800_004];
+      const found = await tags.namesOf('guide', asked);
+      expect(sorted(found)).toEqual([
+        { docid: 800_001, name: 'Alpha' },
+        { docid: 800_001, name: 'Gamma' },
+        { docid: 800_002, name: 'Beta' },
+      ]);
+      expect(sorted(found)).toStrictEqual(sorted(await oracle('guide', asked)));
+      expect(await tags.namesOf('wiki', [800_001])).toStrictEqual([{ docid: 800_001, name: 'Beta' }]);
+      expect(await tags.namesOf('guide', [])).toEqual([]);
+
+      const inside = await inTransaction(async () => {
+        await link('guide', 800_002, gamma);
+        return tags.namesOf('guide', [800_002]);
+      });
+      expect(sorted(inside)).toEqual([
+        { docid: 800_002, name: 'Beta' },
+        { docid: 800_002, name: 'Gamma' },
+      ]);
     });
   });
 

@@ -33,7 +33,7 @@ describe('Guide releases (R1-R6)', () => {
 
   const call = (
     token: string | undefined,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => t.as(token, { method, url: `${API}${url}`, ...(payload ? { payload } : {}) });
@@ -319,6 +319,12 @@ describe('Guide releases (R1-R6)', () => {
       revisionid: edited.json().revisionid,
       title: 'Kettle Lid Replacement, second edition',
     });
+    // A user granted the guide edits it: lists show them the working copy, as its detail does (lists read
+    // no grants before, so they showed such a user the release).
+    const granted = await createUser(t);
+    expect((await call(author.token, 'PUT', `/guides/${id}/users/${granted.user.userid}`)).statusCode).toBe(201);
+    expect((await listed(granted.token)).item).toEqual(forAuthor.item);
+    expect((await call(granted.token, 'GET', `/guides/${id}`)).json().revisionid).toBe(edited.json().revisionid);
     // One statement for the page's live releases, one for the released revisions that differ.
     expect(anonymous.statements).toBeLessThanOrEqual(forAuthor.statements + 2);
     // The same rule for the user lists (favorites).

@@ -32,28 +32,33 @@ export class GuideQueriesService {
   ) {}
 
   async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
-    const rows = await this.guides.listRows({
-      guideids: query.guideids
-        ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
-        : undefined,
-      types: query.filter ? query.filter.split(',').map((t) => t.trim()) : undefined,
-      modifiedSince: query.modifiedSince,
-      includePrivate: query.includePrivate && this.policy.isAdmin(caller),
-      order: query.order,
-      offset: query.offset,
-      limit: query.limit,
-    });
+    const rows = await this.guides.listRows(
+      {
+        guideids: query.guideids
+          ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
+          : undefined,
+        types: query.filter ? query.filter.split(',').map((t) => t.trim()) : undefined,
+        modifiedSince: query.modifiedSince,
+        includePrivate: query.includePrivate && this.policy.isAdmin(caller),
+        order: query.order,
+        offset: query.offset,
+        limit: query.limit,
+      },
+      { grants: this.grantsMatter(caller) },
+    );
     return this.reader.summaries(rows, caller);
   }
 
+  /** Grants decide something only for a signed-in caller below Moderator: whether they may edit a guide. */
+  private grantsMatter(caller: AuthenticatedUser | undefined): boolean {
+    return caller !== undefined && !this.policy.has(caller, 'Moderator');
+  }
+
   async featured(query: { offset: number; limit: number }, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
-    const rows = await this.guides.listRows({
-      featuredFlags: FEATURED_FLAGS,
-      includePrivate: false,
-      order: 'ASC',
-      offset: query.offset,
-      limit: query.limit,
-    });
+    const rows = await this.guides.listRows(
+      { featuredFlags: FEATURED_FLAGS, includePrivate: false, order: 'ASC', offset: query.offset, limit: query.limit },
+      { grants: this.grantsMatter(caller) },
+    );
     return this.reader.summaries(rows, caller);
   }
 

@@ -2,12 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { nowSeconds } from '../../database/columns';
+import { placeholders, SqlReader } from '../../database/sql-reader';
 import { DocumentTagEntity } from './entities/document-tag.entity';
 import { TagEntity } from './entities/tag.entity';
 
 @Injectable()
 export class TagsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
 
   private manager(tx?: EntityManager): EntityManager {
     return tx ?? this.dataSource.manager;
@@ -21,18 +26,18 @@ export class TagsRepository {
     return rows.map((row) => row.name);
   }
 
-  /** (docid, tag name) pairs of one kind for many documents, in one query. */
+  /**
+   * (docid, tag name) pairs of one kind for many documents, in one query. Hand-written SQL: it runs on every
+   * guide and wiki detail, where building it with the query builder cost twice what SQLite took to run it.
+   */
   async namesOf(kind: string, docids: number[], tx?: EntityManager): Promise<{ docid: number; name: string }[]> {
     if (!docids.length) return [];
-    const rows = await this.manager(tx)
-      .getRepository(DocumentTagEntity)
-      .createQueryBuilder('dt')
-      .innerJoin(TagEntity, 't', 't.tagid = dt.tagid')
-      .select('dt.docid', 'docid')
-      .addSelect('t.name', 'name')
-      .where('dt.doc_kind = :kind', { kind })
-      .andWhere('dt.docid IN (:...docids)', { docids })
-      .getRawMany<{ docid: number | string; name: string }>();
+    const rows = await this.sql.rows<{ docid: number | string; name: string }>(
+      `SELECT dt.docid AS docid, t.name AS name FROM document_tags dt INNER JOIN tags t ON t.tagid = dt.tagid
+       WHERE dt.doc_kind = ? AND dt.docid IN (${placeholders(docids)})`,
+      [kind, ...docids],
+      tx,
+    );
     return rows.map((row) => ({ docid: Number(row.docid), name: row.name }));
   }
 
