@@ -399,6 +399,70 @@ describe('the import: headers checked while validating, bytes counted while extr
     });
   });
 
+  it('refuses an entry whose bytes do not match its CRC-32, read whole (small) or streamed (large)', async () => {
+    /** Flips one byte of the named stored entry's data. */
+    const damage = (name: string) => (buf: Buffer) => {
+      const at = buf.indexOf(name);
+      const l = headers(buf).local.filter((o) => o < at).pop()!;
+      const data = l + 30 + buf.readUInt16LE(l + 26) + buf.readUInt16LE(l + 28);
+      buf[data + 100] ^= 0xff;
+      return buf;
+    };
+    const entries = (big: Buffer): ZipEntrySpec[] => [
+      { name: 'imsmanifest.xml', data: scorm12Manifest() },
+      { name: 'index.html', data: page },
+      { name: 'small.bin', data: Buffer.alloc(3000, 7), store: true },
+      { name: 'large.bin', data: big, store: true },
+    ];
+    const big = randomBytes(1500 * 1024);
+    const sound = await write(entries(big));
+    expect(await extractPackage(sound, join(dir, 'crc-sound'))).toHaveLength(4);
+    expect(readFileSync(join(dir, 'crc-sound', 'large.bin')).equals(big)).toBe(true);
+    for (const name of ['small.bin', 'large.bin']) {
+      const file = await write(entries(big), damage(name));
+      // What the headers say is fine: the damage shows only in the bytes.
+      expect((await validatePackage(file, { headersOnly: true })).files).toHaveLength(4);
+      await expect(extractPackage(file, join(dir, `crc-${name}`))).rejects.toMatchObject({
+        code: 'NOT_A_ZIP',
+        message: expect.stringContaining(`bad CRC-32 in ${name}`),
+      });
+      expect((await failure(file)).code).toBe('NOT_A_ZIP');
+    }
+  });
+
+  it('refuses a small entry that inflates short of its declared size, or has an unknown compression method', async () => {
+    const entries: ZipEntrySpec[] = [
+      { name: 'imsmanifest.xml', data: scorm12Manifest() },
+      { name: 'index.html', data: page },
+      { name: 'text.txt', data: 'lesson text '.repeat(250) },
+    ];
+    const patchEntry = (write32: [offsetLocal: number, offsetCentral: number, value: number, bits: 16 | 32]) =>
+      (buf: Buffer) => {
+        const [local, central, value, bits] = write32;
+        const at = buf.indexOf('text.txt');
+        const l = headers(buf).local.filter((o) => o < at).pop()!;
+        const c = headers(buf).central.find((o) => buf.toString('latin1', o + 46, o + 54) === 'text.txt')!;
+        if (bits === 32) {
+          buf.writeUInt32LE(value, l + local);
+          buf.writeUInt32LE(value, c + central);
+        } else {
+          buf.writeUInt16LE(value, l + local);
+          buf.writeUInt16LE(value, c + central);
+        }
+        return buf;
+      };
+    const short = await write(entries, patchEntry([22, 24, 4000, 32]));
+    await expect(extractPackage(short, join(dir, 'short'))).rejects.toMatchObject({
+      code: 'NOT_A_ZIP',
+      message: expect.stringContaining('not enough bytes'),
+    });
+    const bzip2 = await write(entries, patchEntry([8, 10, 12, 16]));
+    await expect(extractPackage(bzip2, join(dir, 'bzip2'))).rejects.toMatchObject({
+      code: 'NOT_A_ZIP',
+      message: expect.stringContaining('unsupported compression method: 12'),
+    });
+  });
+
   it('extractPackage writes many entries (several at once) with their exact bytes', async () => {
     const entries = Array.from({ length: 40 }, (_, i) => ({
       name: `d${i % 3}/f${i}.bin`,

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { crc32, inflateRaw } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { RandomAccessReader, type Entry, type ZipFile } from 'yauzl';
 
@@ -205,6 +206,55 @@ const openEntry = (zip: ZipFile, entry: Entry): Promise<Readable> =>
     zip.openReadStream(entry, (error, stream) => (error ? reject(classify(error)) : resolve(stream))),
   );
 
+/** Entries up to this size (inflated and stored) are read and inflated whole: one read, one inflate call. */
+const WHOLE_ENTRY = 1024 * 1024;
+
+const isWhole = (entry: Entry) => entry.uncompressedSize <= WHOLE_ENTRY && entry.compressedSize <= 2 * WHOLE_ENTRY;
+
+/**
+ * A small entry's bytes, inflated in one call on the thread pool instead of a stream of 16 KiB chunks (each
+ * a round trip), and held to its declared size as yauzl's `validateEntrySizes` holds streams: more bytes than
+ * declared stop the inflater at once. Same messages as yauzl's, so `classify` gives the same codes.
+ */
+async function readWhole(zip: ZipFile, entry: Entry): Promise<Buffer> {
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+    throw new Error(`unsupported compression method: ${entry.compressionMethod}`);
+  }
+  const raw = await new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, { decodeFileData: false }, (error, stream) => (error ? reject(error) : resolve(stream))),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of raw as AsyncIterable<Buffer>) chunks.push(chunk);
+  const stored = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  const declared = entry.uncompressedSize;
+  const data =
+    entry.compressionMethod === 0
+      ? stored
+      : await new Promise<Buffer>((resolve, reject) =>
+          inflateRaw(
+            stored,
+            // One output chunk holds the whole entry; one byte more than declared shows a lying header.
+            { chunkSize: Math.max(64, declared + 1), maxOutputLength: declared + 1 },
+            (error, out) => (error ? reject(error) : resolve(out)),
+          ),
+        ).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ERR_BUFFER_TOO_LARGE') {
+            throw new Error(`too many bytes in the stream. expected ${declared}. got at least ${declared + 1}`);
+          }
+          throw error;
+        });
+  if (data.length > declared) {
+    throw new Error(`too many bytes in the stream. expected ${declared}. got at least ${data.length}`);
+  }
+  if (data.length < declared) throw new Error(`not enough bytes in the stream. expected ${declared}. got only ${data.length}`);
+  return data;
+}
+
+/** The CRC-32 its header declares, as `unzip -t` checks it (yauzl does not). */
+function checkCrc(entry: Entry, actual: number, name: string): void {
+  if (actual >>> 0 !== entry.crc32 >>> 0) throw new Error(`bad CRC-32 in ${name}`);
+}
+
 /** yauzl's own name checks (`..`, absolute paths, backslashes) and format errors, as failure codes. */
 function classify(error: unknown): Error {
   // PackageErrors and the caller's own reasons (a cancelled import) pass through; yauzl throws plain Errors.
@@ -243,6 +293,11 @@ interface Walk {
   read?: (name: string) => boolean;
   /** Called for each file entry with its inflating stream (already checked and counted). */
   onFile?: (name: string, stream: Readable, entry: Entry) => Promise<void>;
+  /**
+   * When set, entries up to WHOLE_ENTRY bytes are read and inflated whole, counted, CRC-checked and handed
+   * here instead of to onFile.
+   */
+  onData?: (name: string, data: Buffer, entry: Entry) => Promise<void>;
   onProgress?: (inflated: number) => void;
 }
 
@@ -291,6 +346,24 @@ async function walk(
         if (reading.size < parallel) zip.readEntry();
         else wantsEntry = true;
       };
+      /** An entry under way; the next entry is read while it inflates and is written (up to `parallel` at once). */
+      const track = (task: Promise<void>, stop: (reason: Error) => void) => {
+        reading.set(task, stop);
+        task.then(
+          () => {
+            reading.delete(task);
+            if (ended && !reading.size) finish();
+            else if (wantsEntry) {
+              wantsEntry = false;
+              next();
+            }
+          },
+          (error: unknown) => {
+            reading.delete(task);
+            finish(error);
+          },
+        );
+      };
       zip.on('error', finish);
       zip.on('end', () => {
         ended = true;
@@ -321,8 +394,27 @@ async function walk(
             files.push({ path: name, bytes: declared });
             return;
           }
+          if (visit.onData && isWhole(entry)) {
+            let stopped: Error | undefined;
+            const task = (async () => {
+              const data = await readWhole(zip, entry);
+              if (stopped) throw stopped;
+              if (visit.signal?.aborted) throw visit.signal.reason;
+              inflated += data.length;
+              if (inflated > limits.maxInflatedBytes) {
+                throw new PackageError('ZIP_TOO_LARGE', `The archive inflates to more than ${limits.maxInflatedBytes} bytes`);
+              }
+              checkCrc(entry, crc32(data), name);
+              visit.onProgress?.(inflated);
+              await visit.onData!(name, data, entry);
+              files.push({ path: name, bytes: data.length });
+            })();
+            track(task, (reason) => (stopped = reason));
+            return;
+          }
           const stream = await openEntry(zip, entry);
           let own = 0;
+          let crc = 0;
           const counter = new Transform({
             transform(chunk: Buffer, _encoding, done) {
               if (visit.signal?.aborted) return done(visit.signal.reason as Error);
@@ -341,8 +433,17 @@ async function walk(
                   new PackageError('ZIP_BOMB', `${name} inflates more than ${limits.maxRatio} times its size`),
                 );
               }
+              crc = crc32(chunk, crc);
               visit.onProgress?.(inflated);
               done(null, chunk);
+            },
+            flush(done) {
+              try {
+                checkCrc(entry, crc, name);
+                done();
+              } catch (error) {
+                done(error as Error);
+              }
             },
           });
           stream.on('error', (error) => counter.destroy(classify(error)));
@@ -359,25 +460,10 @@ async function walk(
             else await drain(counted);
             files.push({ path: name, bytes: own });
           })();
-          reading.set(task, (reason) => {
+          track(task, (reason) => {
             stream.destroy();
             counter.destroy(reason);
           });
-          // The next entry is read while this one inflates and is written (up to `parallel` at once).
-          task.then(
-            () => {
-              reading.delete(task);
-              if (ended && !reading.size) finish();
-              else if (wantsEntry) {
-                wantsEntry = false;
-                next();
-              }
-            },
-            (error: unknown) => {
-              reading.delete(task);
-              finish(error);
-            },
-          );
         })().then(next, finish);
       });
       zip.readEntry();
@@ -493,32 +579,33 @@ export function launchFile(launchPath: string): string | null {
 export async function extractPackage(file: string, dir: string, options: PackageOptions = {}): Promise<PackageFile[]> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const made = new Set<string>();
+  /** The entry's path under `dir`, its folder created once. */
+  const prepare = async (name: string): Promise<string> => {
+    const target = join(dir, ...name.split('/'));
+    if (!target.startsWith(join(dir) + '/')) throw new PackageError('ZIP_UNSAFE_PATH', `Unsafe entry name: ${name}`);
+    const folder = dirname(target);
+    if (!made.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
+    return target;
+  };
   const { files } = await walk(file, limits, {
     onProgress: options.onProgress,
     signal: options.signal,
     parallel: EXTRACT_PARALLEL,
-    onFile: async (name, stream, entry) => {
-      const target = join(dir, ...name.split('/'));
-      if (!target.startsWith(join(dir) + '/')) throw new PackageError('ZIP_UNSAFE_PATH', `Unsafe entry name: ${name}`);
-      const folder = dirname(target);
-      if (!made.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        made.add(folder);
-      }
-      // Small files are written at once (one open, write and close); the counted stream holds at most the
-      // size the entry declares (yauzl fails an entry that inflates to more).
-      if (entry.uncompressedSize <= SMALL_FILE) await writeFile(target, await collect(stream, SMALL_FILE, name), { flag: 'wx' });
-      else await pipeline(stream, createWriteStream(target, { flags: 'wx' }));
+    onFile: async (name, stream) => {
+      await pipeline(stream, createWriteStream(await prepare(name), { flags: 'wx' }));
     },
+    // Small files are inflated whole and written at once (one open, write and close).
+    onData: async (name, data) => writeFile(await prepare(name), data, { flag: 'wx' }),
   });
   return files;
 }
 
-/** Entries up to this size are inflated into memory and written with one call. */
-const SMALL_FILE = 1024 * 1024;
 /**
  * Entries extracted at once: each one waits on the disk and the inflater's threads in turn (read, inflate,
- * open, write, close), so a few in flight keep them busy. At most this many SMALL_FILEs are held in memory.
+ * open, write, close), so a few in flight keep them busy. At most this many whole entries are held in memory.
  */
 const EXTRACT_PARALLEL = 4;
 
