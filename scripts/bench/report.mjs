@@ -180,10 +180,17 @@ export function writeBenchmarks(file, section, db) {
     if (match) sections[name] = match[1];
   }
   sections[db] = `${section}\n`;
-  // The targets and findings are written by hand from the measurements; runs keep them.
-  const findings = /<!-- findings:start -->\n[\s\S]*?<!-- findings:end -->\n/.exec(old)?.[0] ?? '';
-  const training = /<!-- findings-training:start -->\n[\s\S]*?<!-- findings-training:end -->\n/.exec(old)?.[0] ?? '';
-  let text = `${HEADER}\n${findings ? `${findings}\n` : ''}${training ? `${training}\n` : ''}## Results\n`;
+  // The targets, findings and re-measurements between the header and `## Results` are written by hand from
+  // the measurements; runs keep all of that text as it is.
+  const start = old.indexOf('<!-- findings:start -->');
+  const results = old.indexOf('\n## Results\n');
+  let prose = start >= 0 && results > start ? old.slice(start, results + 1) : '';
+  if (!prose) {
+    const findings = /<!-- findings:start -->\n[\s\S]*?<!-- findings:end -->\n/.exec(old)?.[0] ?? '';
+    const training = /<!-- findings-training:start -->\n[\s\S]*?<!-- findings-training:end -->\n/.exec(old)?.[0] ?? '';
+    prose = `${findings ? `${findings}\n` : ''}${training ? `${training}\n` : ''}`;
+  }
+  let text = `${HEADER}\n${prose}## Results\n`;
   for (const name of names)
     if (sections[name]) text += `\n<!-- bench:${name}:start -->\n${sections[name]}<!-- bench:${name}:end -->\n`;
   writeFileSync(file, text);
