@@ -66,6 +66,28 @@ describe('hot reads in hand-written SQL', () => {
   const itOnMysql = usingMysql() ? it : it.skip;
   const itOnSqlite = usingMysql() ? it.skip : it;
 
+  /** SQLite's plan (its details, one per line) of the statement `read` runs whose SQL contains `marker`. */
+  const planOf = async (read: () => Promise<unknown>, marker: string): Promise<string> => {
+    const statements: { sql: string; parameters: unknown[] }[] = [];
+    const logger = dataSource.logger;
+    const logQuery = logger.logQuery.bind(logger);
+    logger.logQuery = (sql, parameters) => {
+      statements.push({ sql, parameters: (parameters ?? []) as unknown[] });
+      logQuery(sql, parameters);
+    };
+    try {
+      await read();
+    } finally {
+      logger.logQuery = logQuery;
+    }
+    const [statement] = statements.filter((s) => s.sql.includes(marker));
+    const plan = await dataSource.query<{ detail: string }[]>(
+      `EXPLAIN QUERY PLAN ${statement.sql}`,
+      statement.parameters,
+    );
+    return plan.map((row) => row.detail).join('\n');
+  };
+
   describe('CommentsRepository.publicForMany', () => {
     const oracle = (requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> => {
       const wanted = requests.filter((r) => r.contextids.length);
@@ -286,21 +308,10 @@ describe('hot reads in hand-written SQL', () => {
     // SQLite plans without statistics: it took idx_releases_doctype (doctype, status) and walked every
     // released document of the type (0.55 ms per guide detail with 10,000 released guides in the bench).
     itOnSqlite('looks the documents up by index instead of walking every released release', async () => {
-      const statements: { sql: string; parameters: unknown[] }[] = [];
-      const logger = dataSource.logger;
-      const logQuery = logger.logQuery.bind(logger);
-      logger.logQuery = (sql, parameters) => {
-        statements.push({ sql, parameters: (parameters ?? []) as unknown[] });
-        logQuery(sql, parameters);
-      };
-      try {
-        await t.app.get(ReleasesRepository).live('GUIDE', [900_001, 900_002], () => 'en');
-      } finally {
-        logger.logQuery = logQuery;
-      }
-      const [read] = statements.filter((s) => s.sql.includes('FROM releases r'));
-      const plan = await dataSource.query<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${read.sql}`, read.parameters);
-      const details = plan.map((row) => row.detail).join('\n');
+      const details = await planOf(
+        () => t.app.get(ReleasesRepository).live('GUIDE', [900_001, 900_002], () => 'en'),
+        'FROM releases r',
+      );
       expect(details).toContain('idx_releases_document');
       expect(details).not.toMatch(/SCAN|TEMP B-TREE/);
     });
@@ -391,23 +402,13 @@ describe('hot reads in hand-written SQL', () => {
     // Joined page first, SQLite streams the page (a co-routine) in its order: materialized and joined from the
     // guides side, it sorted the joined rows again (a temporary B-tree; 1.5 ms instead of 1.0 for 200 guides).
     itOnSqlite('streams the page in its order instead of sorting the joined rows', async () => {
-      const statements: { sql: string; parameters: unknown[] }[] = [];
-      const logger = dataSource.logger;
-      const logQuery = logger.logQuery.bind(logger);
-      logger.logQuery = (sql, parameters) => {
-        statements.push({ sql, parameters: (parameters ?? []) as unknown[] });
-        logQuery(sql, parameters);
-      };
-      try {
-        await t.app
-          .get(GuidesRepository)
-          .listRows({ includePrivate: false, order: 'DESC', offset: 1, limit: 2 }, { grants: false });
-      } finally {
-        logger.logQuery = logQuery;
-      }
-      const [read] = statements.filter((s) => s.sql.includes('FROM (SELECT p.guideid'));
-      const plan = await dataSource.query<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${read.sql}`, read.parameters);
-      const details = plan.map((row) => row.detail).join('\n');
+      const details = await planOf(
+        () =>
+          t.app
+            .get(GuidesRepository)
+            .listRows({ includePrivate: false, order: 'DESC', offset: 1, limit: 2 }, { grants: false }),
+        'FROM (SELECT p.guideid',
+      );
       expect(details).toContain('CO-ROUTINE page');
       expect(details).not.toMatch(/TEMP B-TREE|SCAN g\b|SCAN r\b/);
     });

@@ -323,6 +323,8 @@ async function walk(
   const files: PackageFile[] = [];
   let inflated = 0;
   let declaredTotal = 0;
+  const tooLarge = () =>
+    new PackageError('ZIP_TOO_LARGE', `The archive inflates to more than ${limits.maxInflatedBytes} bytes`);
   const parallel = Math.max(1, visit.parallel ?? 1);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -385,10 +387,7 @@ async function walk(
             throw new PackageError('ZIP_BOMB', `${name} inflates more than ${limits.maxRatio} times its size`);
           }
           if (inflated + declared > limits.maxInflatedBytes || (declaredTotal += declared) > limits.maxInflatedBytes) {
-            throw new PackageError(
-              'ZIP_TOO_LARGE',
-              `The archive inflates to more than ${limits.maxInflatedBytes} bytes`,
-            );
+            throw tooLarge();
           }
           if (visit.read && !visit.read(name)) {
             files.push({ path: name, bytes: declared });
@@ -402,7 +401,7 @@ async function walk(
               if (visit.signal?.aborted) throw visit.signal.reason;
               inflated += data.length;
               if (inflated > limits.maxInflatedBytes) {
-                throw new PackageError('ZIP_TOO_LARGE', `The archive inflates to more than ${limits.maxInflatedBytes} bytes`);
+                throw tooLarge();
               }
               checkCrc(entry, crc32(data), name);
               visit.onProgress?.(inflated);
@@ -421,12 +420,7 @@ async function walk(
               own += chunk.length;
               inflated += chunk.length;
               if (inflated > limits.maxInflatedBytes) {
-                return done(
-                  new PackageError(
-                    'ZIP_TOO_LARGE',
-                    `The archive inflates to more than ${limits.maxInflatedBytes} bytes`,
-                  ),
-                );
+                return done(tooLarge());
               }
               if (own > limits.bombMinBytes && own > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
                 return done(
