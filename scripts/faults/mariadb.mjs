@@ -1,7 +1,7 @@
 // A private MariaDB server for fault tests: its own datadir in a temp directory, loopback only, on a port
 // of its own. Never the shared server on 3306: these tests stop and freeze the server they use.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
@@ -10,6 +10,18 @@ const MARIADBD = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find((p) => existsSy
 const INSTALL_DB = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'].find((p) => existsSync(p));
 
 export const mariadbAvailable = () => Boolean(MARIADBD && INSTALL_DB);
+
+/** Whether every thread of the process is stopped (state T in /proc; true where there is no /proc). */
+function allStopped(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).every((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return /^[Tt]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]);
+    });
+  } catch {
+    return true;
+  }
+}
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,8 +105,17 @@ export async function startPrivateMariadb({ port, binlog = false, serverId = 1, 
       child.kill(signal);
       await server.exited;
     },
-    /** Accepts connections (the kernel does) and answers nothing, as a hung server. */
-    freeze: () => child.kill('SIGSTOP'),
+    /**
+     * Accepts connections (the kernel does) and answers nothing, as a hung server. Returns once every thread
+     * is stopped: kill() only queues the signal, and a thread still running could answer one more statement.
+     */
+    freeze: () => {
+      child.kill('SIGSTOP');
+      const deadline = Date.now() + 2000;
+      while (!allStopped(child.pid) && Date.now() < deadline) {
+        /* a few milliseconds at most */
+      }
+    },
     thaw: () => child.kill('SIGCONT'),
     async query(sql, params = []) {
       const c = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', multipleStatements: true });
