@@ -30,7 +30,11 @@ const BATCH = 100;
 /** Failed deliveries are retried after 1 s, 2 s, 4 s … at most 10 min apart; given up after this many. */
 export const MAX_DELIVERY_ATTEMPTS = 20;
 const retryDelay = (attempts: number) => Math.min(1000 * 2 ** attempts, 10 * 60_000);
-const SHUTDOWN_BUDGET_MS = 5000;
+/**
+ * How long a graceful stop spends delivering pending events: most of main.ts's 10 s grace, which the HTTP close
+ * (about a second) precedes. Events still pending after it stay in the outbox for the next start.
+ */
+const SHUTDOWN_BUDGET_MS = 7000;
 
 /**
  * Delivers outbox events to in-process subscribers, in eventid order per subscriber, at least once.
