@@ -1,5 +1,7 @@
 import { DataSource, In, type EntityMetadata } from 'typeorm';
 import { SqlReader } from '../../src/database/sql-reader';
+import { EventBus } from '../../src/platform/events/event-bus';
+import { JobRunner } from '../../src/platform/jobs/job-runner';
 import { addStep, createGuide } from '../factories/guide.factory';
 import { createQuiz, releaseGuide } from '../factories/quiz.factory';
 import { createUser } from '../factories/user.factory';
@@ -24,6 +26,11 @@ describe('SqlReader.hydrator', () => {
     await addStep(t, author.user, guide.guideid);
     await releaseGuide(t, admin.user, guide.guideid);
     await createQuiz(t, author.user, { guideid: guide.guideid });
+    // Nothing may change rows between the two reads of a table: deliver the events and run the jobs first
+    // (CI of cea46c5: the dispatcher marked an event dispatched between them).
+    await t.app.get(EventBus).drain();
+    await t.app.get(JobRunner).drain();
+    await t.app.get(EventBus).drain();
   });
   afterAll(() => t.close());
 
