@@ -20,6 +20,7 @@ export interface Transaction extends ActiveTransaction {
 interface OpenTransaction extends Transaction {
   readonly events: DomainEvent[];
   readonly committed: (() => void | Promise<void>)[];
+  readonly committing: (() => Promise<void>)[];
 }
 
 const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
@@ -117,9 +118,10 @@ export class TransactionService {
     return result;
   }
 
-  /** The work, then its events into the outbox, inside the transaction. */
+  /** The work, its before-commit tasks, then its events into the outbox, inside the transaction. */
   private async work<T>(tx: OpenTransaction, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const result = await work(tx);
+    for (let i = 0; i < tx.committing.length; i += 1) await tx.committing[i]();
     await writeOutbox(tx.manager, tx.events, this.clock.now(), this.isSubscribed);
     return result;
   }
@@ -148,13 +150,16 @@ export class TransactionService {
   private open(token: symbol, manager: EntityManager): OpenTransaction {
     const events: DomainEvent[] = [];
     const committed: (() => void | Promise<void>)[] = [];
+    const committing: (() => Promise<void>)[] = [];
     return {
       manager,
       token,
       events,
       committed,
+      committing,
       publish: (event) => void events.push(event),
       afterCommit: (task) => void committed.push(task),
+      beforeCommit: (task) => void committing.push(task),
     };
   }
 

@@ -11,6 +11,7 @@ import { UsersService } from '../../src/modules/users/users.service';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createWiki } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+import { usingMysql } from '../utils/test-config';
 import { API, auditActions, createTeam, outbox } from './approvals-test-helpers';
 
 const NOW = Date.UTC(2026, 5, 1, 8);
@@ -249,6 +250,12 @@ describe('approval requests (ENTERPRISE §2.3, A8-A11) through real releases', (
       clock.advance(60_000);
       const res = await sign(first.token, requestid, { decision: 'approve', password: PASSWORD });
       expect(res.statusCode).toBe(200);
+      // The token, the request's rows (eligibility), the signer's standing and password hash, then the transaction:
+      // the lock, the rows and their users, the signed revision, the signature (and the signer's earlier failures
+      // cleared), the stage signature, three moves, the answer, the next signers and their mail, the audit rows
+      // (heads locked, rows, heads saved; an upsert first on MariaDB), the events, BEGIN and COMMIT.
+      process.stdout.write(`POST /approvals/request/sign SQL statements: ${sqlCount(res)}\n`);
+      expect(sqlCount(res)).toBeLessThanOrEqual(usingMysql() ? 24 : 23);
       const body = res.json<RequestBody>();
       expect(body.status).toBe('pending');
       expect(body.current_stage).toBe(2);

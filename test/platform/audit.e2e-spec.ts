@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { backgroundContext, requestContext } from '../../src/common/context/request-context';
 import { TransactionService } from '../../src/database/transaction.service';
 import { FakeClock } from '../../src/platform/clock/clock';
 import { AuditRepository } from '../../src/platform/audit/audit.repository';
@@ -120,6 +121,63 @@ describe('audit log: append-only, hash-chained, written with the change', () => 
       user_agent: 'audit-test/1.0',
       after: { touched: true },
     });
+  });
+
+  it('writes the rows of one transaction together before COMMIT: in call order, chained per entity, a few statements', async () => {
+    const context = backgroundContext('audit-batch');
+    const calls: [string, string, number | string][] = [
+      ['batch.one', 'batch', 1],
+      ['batch.two', 'batch', 2],
+      ['other.batch', 'other', 'x'],
+      ['batch.one_again', 'batch', 1],
+      ['batch.one_third', 'batch', 1],
+    ];
+    const seen: number[] = [];
+    await requestContext.run(context, () =>
+      t.app.get(TransactionService).run(async () => {
+        for (const [action, type, id] of calls) {
+          await audit.record({ action, entity: [type, id], after: { action }, actor: user.user });
+          clock.advance(1);
+        }
+        // Nothing is written until the work is done (the rows are inserted just before COMMIT).
+        seen.push(context.stats.sqlStatements);
+      }),
+    );
+    // BEGIN, then the heads of all five rows locked at once (an upsert first on MySQL), one INSERT, one heads upsert.
+    expect(seen).toEqual([1]);
+    expect(context.stats.sqlStatements).toBe(usingMysql() ? 6 : 5);
+    const rows = await dataSource.query<
+      {
+        auditid: number;
+        action: string;
+        entity_type: string;
+        entity_id: string;
+        prev_hash: string | null;
+        hash: string;
+      }[]
+    >(
+      'SELECT auditid, action, entity_type, entity_id, prev_hash, hash FROM audit_events WHERE request_id = ? ORDER BY auditid',
+      [context.requestId],
+    );
+    expect(rows.map((r) => [r.action, r.entity_type, r.entity_id])).toEqual(
+      calls.map(([action, type, id]) => [action, type, String(id)]),
+    );
+    const byAction = new Map(rows.map((r) => [r.action, r]));
+    expect(byAction.get('batch.one')!.prev_hash).toBeNull();
+    expect(byAction.get('batch.two')!.prev_hash).toBeNull();
+    expect(byAction.get('batch.one_again')!.prev_hash).toBe(byAction.get('batch.one')!.hash);
+    expect(byAction.get('batch.one_third')!.prev_hash).toBe(byAction.get('batch.one_again')!.hash);
+    // `other` already had a chain (other.create above): the new row continues it.
+    const [otherCreate] = (await list(admin.token, '?entity_type=other&action=other.create')).json();
+    expect(byAction.get('other.batch')!.prev_hash).toBe(otherCreate.hash);
+    const heads = await dataSource.query<{ entity_id: string; last_auditid: number; last_hash: string }[]>(
+      "SELECT entity_id, last_auditid, last_hash FROM audit_chain_heads WHERE entity_type = 'batch' ORDER BY entity_id",
+    );
+    expect(heads.map((h) => [h.entity_id, Number(h.last_auditid), h.last_hash])).toEqual([
+      ['1', Number(byAction.get('batch.one_third')!.auditid), byAction.get('batch.one_third')!.hash],
+      ['2', Number(byAction.get('batch.two')!.auditid), byAction.get('batch.two')!.hash],
+    ]);
+    expect(await verifyAuditLog(t.app.get(AuditRepository))).toMatchObject({ ok: true });
   });
 
   it('the database refuses UPDATE and DELETE of audit rows', async () => {

@@ -52,7 +52,7 @@ describe('electronic signatures: re-entry, lockout across the database, one-time
   it('a correct password gives a proof; record() writes an immutable signature with its audit row', async () => {
     const me = await signer();
     const proof = await signatures.verify(me, { password: PASSWORD }, binding);
-    expect(proof).toEqual({ userid: me.userid, printedName: me.username, method: 'password' });
+    expect(proof).toEqual({ userid: me.userid, printedName: me.username, method: 'password', hadFailures: false });
     const row = await t.app.get(TransactionService).run(() =>
       signatures.record(proof, {
         type: 'approval_request',
@@ -100,6 +100,30 @@ describe('electronic signatures: re-entry, lockout across the database, one-time
     expect((await failure(signatures.verify(me, { password: PASSWORD }, binding))).headers['retry-after']).toBe('1');
     clock.advance(1000);
     await expect(signatures.verify(me, { password: PASSWORD }, binding)).resolves.toMatchObject({ userid: me.userid });
+  });
+
+  it("a signature clears the signer's failures: four more wrong secrets then do not lock", async () => {
+    const me = await signer();
+    const failures = async () =>
+      Number(
+        (
+          await t.dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM signature_failures WHERE userid = ?', [
+            me.userid,
+          ])
+        )[0].n,
+      );
+    for (let i = 0; i < 4; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
+    expect(await failures()).toBe(4);
+    const proof = await signatures.verify(me, { password: PASSWORD }, binding);
+    expect(proof.hadFailures).toBe(true);
+    await t.app
+      .get(TransactionService)
+      .run(() =>
+        signatures.record(proof, { type: 'approval_request', id: 8, meaning: 'approval', recordHash: 'b'.repeat(64) }),
+      );
+    expect(await failures()).toBe(0);
+    for (let i = 0; i < 4; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
+    await expect(signatures.verify(me, { password: PASSWORD }, binding)).resolves.toMatchObject({ hadFailures: true });
   });
 
   it('failures older than 15 minutes do not count', async () => {

@@ -10,6 +10,11 @@ export interface ActiveTransaction {
   readonly token: symbol;
   /** Runs after the outermost transaction commits (never after a rollback). */
   afterCommit(task: () => void | Promise<void>): void;
+  /**
+   * Runs inside the transaction once its work is done, before the outbox is written and COMMIT (writes that
+   * are cheaper batched, such as the audit rows of a change). A task may add further tasks.
+   */
+  beforeCommit(task: () => Promise<void>): void;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { insertRows } from '../../database/insert';
+import { updateRows } from '../../database/update';
 import { SqlReader, type SqlRow } from '../../database/sql-reader';
 import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
 import { ReleaseEntity } from '../releases/entities/release.entity';
@@ -51,6 +53,7 @@ export interface RequestViewRow {
 export class ApprovalRequestsRepository {
   private readonly sql: SqlReader;
   private selectList?: string;
+  private lockSql?: string;
   private viewHydrators?: {
     request: (row: SqlRow) => ApprovalRequestEntity;
     stage: (row: SqlRow) => ApprovalRequestStageEntity;
@@ -79,15 +82,11 @@ export class ApprovalRequestsRepository {
 
   /** Locks the request row for a move (MySQL; SQLite write transactions are serialized). */
   async lockRequest(approvalRequestid: number): Promise<ApprovalRequestEntity | null> {
-    const query = this.manager
-      .createQueryBuilder(ApprovalRequestEntity, 'r')
-      .where('r.approval_requestid = :approvalRequestid', { approvalRequestid });
-    if (!this.sql.isSqlite) query.setLock('pessimistic_write');
-    return query.getOne();
-  }
-
-  findStage(approvalRequestid: number, orderby: number): Promise<ApprovalRequestStageEntity | null> {
-    return this.manager.findOneBy(ApprovalRequestStageEntity, { approvalRequestid, orderby });
+    this.lockSql ??= `SELECT ${this.columns(ApprovalRequestEntity, 'r')} FROM approval_requests r WHERE r.approval_requestid = ?${
+      this.sql.isSqlite ? '' : ' FOR UPDATE'
+    }`;
+    const [row] = await this.sql.rows(this.lockSql, [approvalRequestid]);
+    return row ? this.sql.hydrator(ApprovalRequestEntity, 'r_')(row) : null;
   }
 
   /** `UPDATE … WHERE status = :from AND current_stage = :stage`: false when a concurrent move won. */
@@ -96,16 +95,12 @@ export class ApprovalRequestsRepository {
     from: { status: string; currentStage: number | null },
     changes: Partial<ApprovalRequestEntity>,
   ): Promise<boolean> {
-    const result = await this.manager.update(
-      ApprovalRequestEntity,
-      {
-        approvalRequestid,
-        status: from.status as ApprovalRequestEntity['status'],
-        currentStage: from.currentStage ?? undefined,
-      },
-      changes,
-    );
-    return result.affected === 1;
+    const changed = await updateRows(this.manager, ApprovalRequestEntity, changes, {
+      approvalRequestid,
+      status: from.status as ApprovalRequestEntity['status'],
+      currentStage: from.currentStage ?? undefined,
+    });
+    return changed === 1;
   }
 
   async moveStage(
@@ -114,24 +109,17 @@ export class ApprovalRequestsRepository {
     from: StageStatus,
     changes: Partial<ApprovalRequestStageEntity>,
   ): Promise<boolean> {
-    const result = await this.manager.update(
-      ApprovalRequestStageEntity,
-      { approvalRequestid, orderby, status: from },
-      changes,
+    return (
+      (await updateRows(this.manager, ApprovalRequestStageEntity, changes, {
+        approvalRequestid,
+        orderby,
+        status: from,
+      })) === 1
     );
-    return result.affected === 1;
   }
 
   async insertStageSignature(row: ApprovalStageSignatureEntity): Promise<void> {
-    await this.manager.insert(ApprovalStageSignatureEntity, row);
-  }
-
-  hasSigned(approvalRequestid: number, orderby: number, userid: number): Promise<boolean> {
-    return this.manager.existsBy(ApprovalStageSignatureEntity, { approvalRequestid, orderby, userid });
-  }
-
-  countApprovals(approvalRequestid: number, orderby: number): Promise<number> {
-    return this.manager.countBy(ApprovalStageSignatureEntity, { approvalRequestid, orderby, decision: 'approve' });
+    await insertRows(this.manager, ApprovalStageSignatureEntity, [row]);
   }
 
   /** Who may sign a stage: its user, or its team's enabled, unbanned members; with their e-mail. */

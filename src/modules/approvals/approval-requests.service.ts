@@ -8,12 +8,13 @@ import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { MailQueue } from '../../platform/mail/mail-queue';
 import type { GatedRelease, ResolvedProcess } from '../releases/approval-gate';
+import type { UserContext } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
 import { ApprovalRequestCancelled, ApprovalRequestSubmitted } from './approval.events';
 import { toApprovalRequests, usersOf } from './approval-request.mapper';
 import { isRefusal, transition } from './approval-request.state-machine';
 import { ApprovalProcessesRepository } from './approval-processes.repository';
-import { ApprovalRequestsRepository, type RequestFilter } from './approval-requests.repository';
+import { ApprovalRequestsRepository, type RequestFilter, type RequestViewRow } from './approval-requests.repository';
 import type { ListRequestsQueryDto } from './dto/request-body.dto';
 import type { ApprovalRequestDto } from './dto/request-response.dto';
 import type { ApprovalRequestStageEntity } from './entities/approval-request-stage.entity';
@@ -71,6 +72,26 @@ export class ApprovalRequestsService {
       { approvalRequestid, eligibility: 'all', order: 'ASC', offset: 0, limit: 1 },
       SYSTEM,
     );
+    if (!body) throw notFound('Approval request');
+    return body;
+  }
+
+  /**
+   * The view rows of one request with `eligible` worked out for `callerid`: `mine` only if the caller is
+   * involved (A9's visibility), `all` whoever asks. For a signature, which reads a request several times.
+   */
+  rowsOf(approvalRequestid: number, callerid: number, eligibility: 'mine' | 'all'): Promise<RequestViewRow[]> {
+    return this.requests.view({ approvalRequestid, eligibility, order: 'ASC', offset: 0, limit: 1 }, callerid);
+  }
+
+  /** Teams and avatars of the users a request's rows show; they stay the same while the request moves. */
+  usersOf(rows: RequestViewRow[]): Promise<UserContext> {
+    return this.users.context(usersOf(rows));
+  }
+
+  /** The body of one request's rows (rowsOf). */
+  bodyOf(rows: RequestViewRow[], users: UserContext): ApprovalRequestDto {
+    const [body] = toApprovalRequests(rows, users);
     if (!body) throw notFound('Approval request');
     return body;
   }
@@ -177,16 +198,17 @@ export class ApprovalRequestsService {
     stage: Pick<ApprovalRequestStageEntity, 'userid' | 'teamid'>,
   ): Promise<void> {
     const signers = await this.requests.signersOf(stage);
-    for (const signer of signers) {
-      if (signer.userid === body.requested_by.userid || !signer.email) continue;
-      await this.mail.enqueue({
-        to: signer.email,
-        subject: `Approval requested: ${body.document_title}`,
-        text:
-          `${body.requested_by.username} asks for your signature on release ${body.release.version} of ` +
-          `"${body.document_title}" (approval request ${body.approval_requestid}, stage ${body.current_stage} of ${body.stage_count}).`,
-      });
-    }
+    await this.mail.enqueueMany(
+      signers
+        .filter((signer) => signer.userid !== body.requested_by.userid && signer.email)
+        .map((signer) => ({
+          to: signer.email!,
+          subject: `Approval requested: ${body.document_title}`,
+          text:
+            `${body.requested_by.username} asks for your signature on release ${body.release.version} of ` +
+            `"${body.document_title}" (approval request ${body.approval_requestid}, stage ${body.current_stage} of ${body.stage_count}).`,
+        })),
+    );
   }
 
   /** Mails the requester how their request ended. */

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { isAdmin } from '../../common/auth/privileges';
 import {
   ApiException,
+  notFound,
   RevisionConflictException,
   unprocessable,
   ValidationFailedException,
@@ -78,10 +80,14 @@ export class ApprovalSigningService {
         };
         const request = await this.requests.lockRequest(approvalRequestid);
         if (!request || request.status !== 'pending' || request.currentStage !== stage) return lost();
-        const current = await this.requests.findStage(approvalRequestid, stage);
+        // Read under the request's lock: every stage signature is written under it, so these rows stay true.
+        const rows = await this.views.rowsOf(approvalRequestid, caller.userid, 'all');
+        const current = rows.find((row) => row.stage.orderby === stage)?.stage;
         if (!current || current.status !== 'pending') return lost();
-        if (await this.requests.hasSigned(approvalRequestid, stage, caller.userid)) lost();
-        const before = await this.views.body(approvalRequestid);
+        const signed = rows.filter((row) => row.stage.orderby === stage && row.signature && row.decision);
+        if (signed.some((row) => row.signature!.userid === caller.userid)) lost();
+        const users = await this.views.usersOf(rows);
+        const before: ApprovalRequestDto = { ...this.views.bodyOf(rows, users), eligible: false };
         const signature = await this.signatures.record(proof, {
           type: SUBJECT,
           id: approvalRequestid,
@@ -101,7 +107,8 @@ export class ApprovalSigningService {
           if (isUniqueViolation(error)) lost();
           throw error;
         }
-        const approvals = await this.requests.countApprovals(approvalRequestid, stage);
+        const approvals =
+          signed.filter((row) => row.decision === 'approve').length + (body.decision === 'approve' ? 1 : 0);
         const outcome = transition(request.status, body.decision, {
           approvals,
           requiredSignatures: current.requiredSignatures,
@@ -131,9 +138,9 @@ export class ApprovalSigningService {
         }
         if (outcome.effects.includes('release_released')) await this.releases.markReleased(request.releaseid);
         if (outcome.effects.includes('release_rejected')) await this.releases.markRejected(request.releaseid);
-        // The answer is read here, in the transaction that made it (one read, on the primary); the audit row and
-        // events carry the same body without the caller's `eligible`, as views.body would give it.
-        const answer = await this.views.get(approvalRequestid, caller);
+        // The answer is read here, in the transaction that made it (one read, on the primary; the users shown are
+        // those read before); the audit row and events carry the same body without the caller's `eligible`.
+        const answer = this.views.bodyOf(await this.views.rowsOf(approvalRequestid, caller.userid, 'all'), users);
         const after: ApprovalRequestDto = { ...answer, eligible: false };
         await this.audit.record({
           action: `approval_request.${body.decision}`,
@@ -145,7 +152,7 @@ export class ApprovalSigningService {
         tx.publish(ApprovalRequestSigned(after));
         if (outcome.event && outcome.event !== 'cancelled') tx.publish(EVENTS[outcome.event](after));
         if (opensNext) {
-          const next = await this.requests.findStage(approvalRequestid, stage + 1);
+          const next = rows.find((row) => row.stage.orderby === stage + 1)?.stage;
           if (next) await this.views.mailSigners(after, next);
         }
         if (outcome.request !== 'pending') await this.views.mailRequester(after, note);
@@ -170,12 +177,19 @@ export class ApprovalSigningService {
     return { delivery: 'email', expires_date: sent.expires_date };
   }
 
-  /** 404 unless involved; 409 (the request) unless pending; 403 unless eligible. Answers the open stage. */
+  /**
+   * 404 unless involved; 409 (the request) unless pending; 403 unless eligible. Answers the open stage. The
+   * request's rows alone decide; the body (with its users' teams and avatars) is read only for a 409.
+   */
   private async assertCanSign(approvalRequestid: number, caller: AuthenticatedUser): Promise<number> {
-    const view = await this.views.get(approvalRequestid, caller);
-    if (view.status !== 'pending' || view.current_stage === null) throw new RevisionConflictException(view);
-    if (!view.eligible) throw new ApiException(HttpStatus.FORBIDDEN, 'Not eligible to sign');
-    return view.current_stage;
+    const rows = await this.views.rowsOf(approvalRequestid, caller.userid, isAdmin(caller) ? 'all' : 'mine');
+    if (!rows.length) throw notFound('Approval request');
+    const { status, currentStage } = rows[0].request;
+    if (status !== 'pending' || currentStage === null) {
+      throw new RevisionConflictException(this.views.bodyOf(rows, await this.views.usersOf(rows)));
+    }
+    if (!rows.some((row) => row.callerCanSign)) throw new ApiException(HttpStatus.FORBIDDEN, 'Not eligible to sign');
+    return currentStage;
   }
 
   /** SHA-256 of the signed revision's canonical content: a later change of that content is detectable. */

@@ -5,6 +5,15 @@ import { insertRows } from '../../database/insert';
 import { AuditChainHeadEntity } from './entities/audit-chain-head.entity';
 import { AuditEventEntity } from './entities/audit-event.entity';
 
+/** An audited entity: its type and id. */
+export type HeadKey = [entityType: string, entityId: string];
+
+export const headKey = (entityType: string, entityId: string): string => `${entityType}\u0000${entityId}`;
+
+/** Locks are taken in one order everywhere (type, then id), so two chains locked together cannot deadlock. */
+const compareKeys = (a: HeadKey, b: HeadKey): number =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+
 export interface AuditFilter {
   entityType?: string;
   entityId?: string;
@@ -36,44 +45,47 @@ export class AuditRepository {
    * an empty hash, replaced before the transaction ends). Locking an absent row takes a gap lock, and two
    * transactions that then insert heads into the same gap deadlock; an upsert locks only its own row.
    */
-  private async ensureHeads(entityType: string, entityIds: string[]): Promise<void> {
-    if (!this.isMysql || !entityIds.length) return;
+  private async ensureHeads(keys: HeadKey[]): Promise<void> {
+    if (!this.isMysql || !keys.length) return;
     await this.manager.query(
-      `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${entityIds
+      `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${keys
         .map(() => "(?, ?, 0, '')")
         .join(', ')} ON DUPLICATE KEY UPDATE entity_id = entity_id`,
-      entityIds.flatMap((id) => [entityType, id]),
+      keys.flat(),
     );
   }
 
-  /** The chain head of an entity, locked until the transaction ends (MySQL; SQLite transactions are serial). */
-  async lockHead(entityType: string, entityId: string): Promise<AuditChainHeadEntity | null> {
-    await this.ensureHeads(entityType, [entityId]);
-    const rows: { last_auditid: number | string; last_hash: string }[] = await this.manager.query(
-      `SELECT last_auditid, last_hash FROM audit_chain_heads WHERE entity_type = ? AND entity_id = ?${
-        this.isMysql ? ' FOR UPDATE' : ''
-      }`,
-      [entityType, entityId],
+  /**
+   * The chain heads of entities of any types, locked until the transaction ends (MySQL; SQLite transactions
+   * are serial), in one statement (two on MySQL); keyed `type \0 id`. Entities without a chain yet are absent.
+   */
+  async lockHeads(keys: HeadKey[]): Promise<Map<string, AuditChainHeadEntity>> {
+    const heads = new Map<string, AuditChainHeadEntity>();
+    if (!keys.length) return heads;
+    const unique = [...new Map(keys.map((key) => [headKey(key[0], key[1]), key])).values()].sort(compareKeys);
+    await this.ensureHeads(unique);
+    const byType = new Map<string, string[]>();
+    for (const [type, id] of unique) byType.set(type, [...(byType.get(type) ?? []), id]);
+    const groups = [...byType].map(
+      ([, ids]) => `(entity_type = ? AND entity_id IN (${ids.map(() => '?').join(', ')}))`,
     );
-    const row = rows[0];
-    if (!row || Number(row.last_auditid) === 0) return null;
-    return { entityType, entityId, lastAuditid: Number(row.last_auditid), lastHash: row.last_hash };
-  }
-
-  /** The chain heads of entities of one type, locked until the transaction ends (MySQL), in one statement. */
-  async lockHeads(entityType: string, entityIds: string[]): Promise<Map<string, AuditChainHeadEntity>> {
-    if (!entityIds.length) return new Map();
-    await this.ensureHeads(entityType, [...new Set(entityIds)]);
-    const query = this.manager
-      .createQueryBuilder(AuditChainHeadEntity, 'h')
-      .where('h.entity_type = :entityType AND h.entity_id IN (:...entityIds)', {
-        entityType,
-        entityIds: [...new Set(entityIds)],
+    const rows: { entity_type: string; entity_id: string; last_auditid: number | string; last_hash: string }[] =
+      await this.manager.query(
+        `SELECT entity_type, entity_id, last_auditid, last_hash FROM audit_chain_heads WHERE ${groups.join(' OR ')}${
+          this.isMysql ? ' FOR UPDATE' : ''
+        }`,
+        [...byType].flatMap(([type, ids]) => [type, ...ids]),
+      );
+    for (const row of rows) {
+      if (Number(row.last_auditid) === 0) continue;
+      heads.set(headKey(row.entity_type, row.entity_id), {
+        entityType: row.entity_type,
+        entityId: row.entity_id,
+        lastAuditid: Number(row.last_auditid),
+        lastHash: row.last_hash,
       });
-    if (this.isMysql) query.setLock('pessimistic_write');
-    return new Map(
-      (await query.getMany()).filter((head) => head.lastAuditid !== 0).map((head) => [head.entityId, head]),
-    );
+    }
+    return heads;
   }
 
   /**
@@ -94,14 +106,6 @@ export class AuditRepository {
       `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${tuples} ${conflict}`,
       heads.flatMap((h) => [h.entityType, h.entityId, h.lastAuditid, h.lastHash]),
     );
-  }
-
-  async append(row: Omit<AuditEventEntity, 'auditid'>): Promise<number> {
-    const [auditid] = await insertRows(this.manager, AuditEventEntity, [row]);
-    await this.saveHeads([
-      { entityType: row.entityType, entityId: row.entityId, lastAuditid: auditid, lastHash: row.hash },
-    ]);
-    return auditid;
   }
 
   list(filter: AuditFilter): Promise<AuditEventEntity[]> {

@@ -40,6 +40,8 @@ export interface SignerProof {
   readonly userid: number;
   readonly printedName: string;
   readonly method: SignatureMethod;
+  /** Failed attempts were on record when the secret was checked: `record` clears them. */
+  readonly hadFailures: boolean;
 }
 
 export const FAILURE_WINDOW_MS = 15 * 60_000;
@@ -88,11 +90,11 @@ export class SignatureService {
     return this.accounts.credentials(userid);
   }
 
-  /** Throws 429 while the signer is locked out (and audits the refused attempt). */
-  async assertNotLocked(signer: AuthenticatedUser): Promise<void> {
+  /** Throws 429 while the signer is locked out (and audits the refused attempt); answers whether failures are on record. */
+  async assertNotLocked(signer: AuthenticatedUser): Promise<{ hasFailures: boolean }> {
     const now = this.clock.now();
-    const until = await this.signatures.lockedUntil(signer.userid, now);
-    if (until === null) return;
+    const { lockedUntil: until, hasFailures } = await this.signatures.standing(signer.userid, now);
+    if (until === null) return { hasFailures };
     await this.transactions.run(() =>
       this.audit.record({
         action: 'signature.lockout',
@@ -110,7 +112,7 @@ export class SignatureService {
    */
   async verify(signer: AuthenticatedUser, secret: SignSecret, binding: SignBinding): Promise<SignerProof> {
     if (this.transactions.current()) throw new Error('SignatureService.verify must run outside a transaction');
-    await this.assertNotLocked(signer);
+    const { hasFailures } = await this.assertNotLocked(signer);
     const account = await this.account(signer.userid);
     let ok = false;
     let method: SignatureMethod = 'password';
@@ -121,7 +123,7 @@ export class SignatureService {
       ok = (await verifyPassword(account?.passwordHash, secret.password ?? '')) && account !== null;
     }
     if (!ok || !account) await this.fail(signer, method, binding);
-    return { userid: signer.userid, printedName: account!.printedName, method };
+    return { userid: signer.userid, printedName: account!.printedName, method, hadFailures: hasFailures };
   }
 
   private async fail(signer: AuthenticatedUser, method: SignatureMethod, binding: SignBinding): Promise<never> {
@@ -178,7 +180,7 @@ export class SignatureService {
         recordHash: subject.recordHash,
         requestId: requestContext.current()?.requestId?.slice(0, 200) ?? null,
       });
-      await this.signatures.clearFailures(proof.userid);
+      if (proof.hadFailures) await this.signatures.clearFailures(proof.userid);
       await this.audit.record({
         action: 'signature.create',
         entity: ['signature', signature.signatureid],

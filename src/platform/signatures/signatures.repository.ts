@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
+import { insertRows } from '../../database/insert';
 import { SignCodeEntity } from './entities/sign-code.entity';
 import { SignatureFailureEntity } from './entities/signature-failure.entity';
 import { SignatureLockoutEntity } from './entities/signature-lockout.entity';
@@ -15,9 +16,17 @@ export class SignaturesRepository {
     return this.dataSource.manager;
   }
 
-  async lockedUntil(userid: number, now: number): Promise<number | null> {
-    const row = await this.manager.findOneBy(SignatureLockoutEntity, { userid, lockedUntil: MoreThan(now) });
-    return row?.lockedUntil ?? null;
+  /** Until when the user is locked out (null: not locked), and whether failures are on record, in one statement. */
+  async standing(userid: number, now: number): Promise<{ lockedUntil: number | null; hasFailures: boolean }> {
+    const [row] = await this.manager.query<{ locked_until: number | string | null; failures: number | string }[]>(
+      `SELECT (SELECT l.locked_until FROM signature_lockouts l WHERE l.userid = ? AND l.locked_until > ?) AS locked_until,
+        EXISTS (SELECT 1 FROM signature_failures f WHERE f.userid = ?) AS failures`,
+      [userid, now, userid],
+    );
+    return {
+      lockedUntil: row?.locked_until === null || row?.locked_until === undefined ? null : Number(row.locked_until),
+      hasFailures: Number(row?.failures ?? 0) > 0,
+    };
   }
 
   /** Records a failure and answers how many the user has had since `since`. */
@@ -36,8 +45,8 @@ export class SignaturesRepository {
   }
 
   async insertSignature(row: Omit<SignatureEntity, 'signatureid'>): Promise<SignatureEntity> {
-    const result = await this.manager.insert(SignatureEntity, row);
-    return { ...row, signatureid: Number(result.identifiers[0].signatureid) };
+    const [signatureid] = await insertRows(this.manager, SignatureEntity, [row]);
+    return { ...row, signatureid };
   }
 
   findSignatures(ids: number[]): Promise<SignatureEntity[]> {
