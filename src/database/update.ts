@@ -39,6 +39,11 @@ export async function updateRows<T extends ObjectLiteral>(
     return `${driver.escape(column.databaseName)} = ?`;
   });
   const sql = `UPDATE ${driver.escape(metadata.tableName)} SET ${assign.join(', ')} WHERE ${match.join(' AND ')}`;
+  return affectedBy(manager, sql, parameters);
+}
+
+/** Runs a hand-written UPDATE or DELETE and answers how many rows it changed. */
+export async function affectedBy(manager: EntityManager, sql: string, parameters: unknown[]): Promise<number> {
   // The structured result carries `affected` on both drivers (a plain query answers SQLite's last row id).
   const owned = manager.queryRunner === undefined;
   const runner: QueryRunner = manager.queryRunner ?? manager.connection.createQueryRunner('master');

@@ -6,6 +6,7 @@ import { JobRunner } from '../../src/platform/jobs/job-runner';
 import { Scheduler } from '../../src/platform/jobs/scheduler';
 import { JobsRepository } from '../../src/platform/jobs/jobs.repository';
 import { createTestApp, type TestApp } from '../utils/test-app';
+import { usingMysql } from '../utils/test-config';
 
 /** Waits (at most 5 s) until the condition holds: a task's start is asynchronous (its lock is a query). */
 async function until(condition: () => boolean): Promise<void> {
@@ -66,6 +67,44 @@ describe('jobs and scheduled tasks', () => {
       finishedAt: clock.now(),
       lockedBy: null,
     });
+  });
+
+  it('one claim takes as many due jobs as the free concurrency of their name allows; the rest wait', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    jobs.register<{ label: string }>(
+      'test.pair',
+      async ({ label }) => {
+        started.push(label);
+        await gate;
+        done.push(label);
+      },
+      { concurrency: 2 },
+    );
+    const repository = t.app.get(JobsRepository);
+    const claims = jest.spyOn(repository, 'claimMany');
+    try {
+      await jobs.enqueueMany('test.pair', [{ label: 'a' }, { label: 'b' }, { label: 'c' }]);
+      await until(() => started.length === 2);
+      expect(started).toEqual(['a', 'b']);
+      const rows = await dataSource.manager.find(JobEntity, { where: { name: 'test.pair' }, order: { jobid: 'ASC' } });
+      expect(rows.map((r) => [r.status, r.attempts, r.lockedBy])).toEqual([
+        ['running', 1, jobs.instanceId],
+        ['running', 1, jobs.instanceId],
+        ['queued', 0, null],
+      ]);
+      // SQLite and MariaDB 10.6+ (SKIP LOCKED) take both in one UPDATE; older servers one at a time.
+      if (usingMysql() && !(await repository.supportsSkipLocked())) expect(claims).toHaveBeenCalledTimes(2);
+      else expect(claims.mock.calls.map(([ids]) => ids.length)).toEqual([2]);
+      release();
+      await jobs.drain();
+      expect(done).toEqual(['a', 'b', 'c']);
+      expect((await dataSource.manager.findBy(JobEntity, { name: 'test.pair', status: 'done' })).length).toBe(3);
+    } finally {
+      release();
+      claims.mockRestore();
+    }
   });
 
   it('runs a job no earlier than runAt', async () => {

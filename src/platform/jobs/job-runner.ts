@@ -5,6 +5,7 @@ import { backgroundContext, requestContext } from '../../common/context/request-
 import { isUniqueViolation } from '../../database/errors';
 import { TransactionService } from '../../database/transaction.service';
 import { Clock } from '../clock/clock';
+import type { JobEntity } from './entities/job.entity';
 import { JobsRepository } from './jobs.repository';
 
 export interface JobContext {
@@ -154,21 +155,20 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private async fill(): Promise<void> {
     try {
       for (;;) {
-        const claimed = await this.claimOne();
-        if (!claimed) return;
-        this.track(this.execute(claimed.jobid, claimed.name));
+        const claimed = await this.claim();
+        if (!claimed.length) return;
+        for (const job of claimed) this.track(this.execute(job));
       }
     } catch (error) {
       this.logger.warn({ err: error }, 'could not claim jobs');
     }
   }
 
-  /** Claims and runs one due job to its end; false when none is due. */
+  /** Claims due jobs (as many as their concurrency lets one claim take) and runs them to their end; false when none is due. */
   async runNext(): Promise<boolean> {
-    const claimed = await this.claimOne();
-    if (!claimed) return false;
-    await this.execute(claimed.jobid, claimed.name);
-    return true;
+    const claimed = await this.claim();
+    await Promise.all(claimed.map((job) => this.execute(job)));
+    return claimed.length > 0;
   }
 
   /** Runs due jobs until none is left, including those started in the background (tests, scripts). */
@@ -197,37 +197,70 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     void run.finally(() => this.inFlight.delete(run));
   }
 
-  private async claimOne(): Promise<{ jobid: number; name: string } | null> {
-    if (this.stopped) return null;
-    const names = [...this.handlers].filter(([, r]) => r.running < r.options.concurrency).map(([name]) => name);
-    if (!names.length) return null;
+  /**
+   * Claims due jobs in one transaction: with `SKIP LOCKED` (MySQL 8, MariaDB 10.6+) or on SQLite (serial
+   * transactions), as many as the free concurrency of their names allows, in one UPDATE; on older servers
+   * one, by a conditional update that another instance may win.
+   */
+  private async claim(): Promise<JobEntity[]> {
+    if (this.stopped) return [];
+    const free = [...this.handlers].filter(([, r]) => r.running < r.options.concurrency);
+    if (!free.length) return [];
+    const names = free.map(([name]) => name);
     const skipLocked = await this.jobs.supportsSkipLocked();
+    const together = skipLocked || this.jobs.isSqlite;
     const claimed = await requestContext.run(backgroundContext('jobs'), async () => {
       // A plain read first: the 1-second poll then takes no write lock while nothing is due.
-      if (!(await this.jobs.dueIds(names, this.clock.now(), 1, false)).length) return null;
+      if (!(await this.jobs.anyDue(names, this.clock.now()))) return [];
       return this.transactions.run(async () => {
         const now = this.clock.now();
-        for (const jobid of await this.jobs.dueIds(names, now, skipLocked ? 1 : 10, skipLocked)) {
-          const job = await this.jobs.find(jobid);
-          const registered = job && this.handlers.get(job.name);
-          if (!job || !registered || registered.running >= registered.options.concurrency) continue;
-          if (await this.jobs.claim(jobid, this.instanceId, now + registered.options.leaseMs)) {
-            return { jobid, name: job.name };
+        const room = new Map(free.map(([name, r]) => [name, r.options.concurrency - r.running]));
+        const limit = together ? [...room.values()].reduce((a, b) => a + b, 0) : 10;
+        const taken: JobEntity[] = [];
+        for (const job of await this.jobs.dueJobs(names, now, limit, skipLocked)) {
+          const left = room.get(job.name) ?? 0;
+          if (left <= 0) continue;
+          if (!together) {
+            if (
+              !(await this.jobs.claim(job.jobid, this.instanceId, now + this.handlers.get(job.name)!.options.leaseMs))
+            )
+              continue;
+            taken.push(job);
+            break;
+          }
+          room.set(job.name, left - 1);
+          taken.push(job);
+        }
+        if (together) {
+          const byLease = new Map<number, number[]>();
+          for (const job of taken) {
+            const lease = now + this.handlers.get(job.name)!.options.leaseMs;
+            byLease.set(lease, [...(byLease.get(lease) ?? []), job.jobid]);
+          }
+          for (const [lease, jobids] of byLease) {
+            const took = await this.jobs.claimMany(jobids, this.instanceId, lease);
+            if (took !== jobids.length) throw new Error(`Claimed ${took} of ${jobids.length} locked jobs`);
           }
         }
-        return null;
+        return taken.map((job) => ({
+          ...job,
+          status: 'running' as const,
+          attempts: job.attempts + 1,
+          lockedBy: this.instanceId,
+          lockedUntil: now + this.handlers.get(job.name)!.options.leaseMs,
+        }));
       });
     });
-    if (claimed) this.handlers.get(claimed.name)!.running += 1;
+    for (const job of claimed) this.handlers.get(job.name)!.running += 1;
     return claimed;
   }
 
-  private execute(jobid: number, name: string): Promise<void> {
+  /** Runs a claimed job (its row as the claim left it) and stores the outcome. */
+  private execute(job: JobEntity): Promise<void> {
+    const { jobid, name } = job;
     const registered = this.handlers.get(name)!;
     return requestContext.run(backgroundContext(`job:${name}`), async () => {
       try {
-        const job = await this.jobs.find(jobid);
-        if (!job) return;
         const context: JobContext = {
           jobid,
           attempt: job.attempts,

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, LessThan } from 'typeorm';
 import { insertRows } from '../../database/insert';
-import { placeholders } from '../../database/sql-reader';
+import { affectedBy } from '../../database/update';
+import { placeholders, SqlReader } from '../../database/sql-reader';
 import { JobEntity } from './entities/job.entity';
 import { SchedulerLockEntity } from './entities/scheduler-lock.entity';
 
@@ -10,8 +11,12 @@ import { SchedulerLockEntity } from './entities/scheduler-lock.entity';
 @Injectable()
 export class JobsRepository {
   private skipLocked: Promise<boolean> | undefined;
+  private readonly sql: SqlReader;
+  private jobColumns?: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
 
   private get manager() {
     return this.dataSource.manager;
@@ -42,26 +47,50 @@ export class JobsRepository {
     await insertRows(this.manager, JobEntity, jobs);
   }
 
-  /** Due queued jobs of these names, oldest first (candidates; the claim decides). */
-  async dueIds(names: string[], now: number, limit: number, lock: boolean): Promise<number[]> {
-    if (!names.length) return [];
-    const rows = await this.manager.query<{ jobid: number | string }[]>(
+  /** Whether a queued job of these names is due: a plain read, no lock (the idle poll). */
+  async anyDue(names: string[], now: number): Promise<boolean> {
+    if (!names.length) return false;
+    const rows = await this.manager.query<unknown[]>(
       `SELECT jobid FROM jobs WHERE status = 'queued' AND run_at <= ? AND name IN (${placeholders(names)})
-       ORDER BY run_at, jobid LIMIT ${Number(limit)}${lock ? ' FOR UPDATE SKIP LOCKED' : ''}`,
+       ORDER BY run_at, jobid LIMIT 1`,
       [now, ...names],
     );
-    return rows.map((row) => Number(row.jobid));
+    return rows.length > 0;
+  }
+
+  /** Due queued jobs of these names, whole rows, oldest first; with `lock`, locked and skipping those others hold. */
+  async dueJobs(names: string[], now: number, limit: number, lock: boolean): Promise<JobEntity[]> {
+    if (!names.length) return [];
+    this.jobColumns ??= this.dataSource
+      .getMetadata(JobEntity)
+      .columns.map((c) => `j.${c.databaseName} AS j_${c.databaseName}`)
+      .join(', ');
+    const rows = await this.sql.rows(
+      `SELECT ${this.jobColumns} FROM jobs j WHERE j.status = 'queued' AND j.run_at <= ? AND j.name IN (${placeholders(names)})
+       ORDER BY j.run_at, j.jobid LIMIT ${Number(limit)}${lock ? ' FOR UPDATE SKIP LOCKED' : ''}`,
+      [now, ...names],
+    );
+    const hydrate = this.sql.hydrator(JobEntity, 'j_');
+    return rows.map(hydrate);
   }
 
   /** Takes a queued job for `owner`; false when another instance took it first. */
   async claim(jobid: number, owner: string, leaseUntil: number): Promise<boolean> {
-    const result = await this.manager
-      .createQueryBuilder()
-      .update(JobEntity)
-      .set({ status: 'running', lockedBy: owner, lockedUntil: leaseUntil, attempts: () => 'attempts + 1' })
-      .where("jobid = :jobid AND status = 'queued'", { jobid })
-      .execute();
-    return result.affected === 1;
+    return (await this.claimMany([jobid], owner, leaseUntil)) === 1;
+  }
+
+  /**
+   * Takes queued jobs for `owner` in one statement; answers how many it took. Only where the caller holds the
+   * rows (locked, or SQLite's serial transactions) does that number say which.
+   */
+  async claimMany(jobids: number[], owner: string, leaseUntil: number): Promise<number> {
+    if (!jobids.length) return 0;
+    return affectedBy(
+      this.manager,
+      `UPDATE jobs SET status = 'running', locked_by = ?, locked_until = ?, attempts = attempts + 1
+       WHERE jobid IN (${placeholders(jobids)}) AND status = 'queued'`,
+      [owner, leaseUntil, ...jobids],
+    );
   }
 
   find(jobid: number): Promise<JobEntity | null> {
