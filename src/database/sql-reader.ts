@@ -39,6 +39,15 @@ export class SqlReader {
     }
   }
 
+  /** `alias.column AS alias_column` for an entity's columns (or some of its properties): the select list of `hydrator(target, `${alias}_`)`. */
+  columns(target: EntityTarget<ObjectLiteral>, alias: string, only?: string[]): string {
+    return this.dataSource
+      .getMetadata(target)
+      .columns.filter((c) => !only || only.includes(c.propertyName))
+      .map((c) => `${alias}.${c.databaseName} AS ${alias}_${c.databaseName}`)
+      .join(', ');
+  }
+
   /**
    * Turns rows whose columns are named `${prefix}${column name}` into entities exactly as TypeORM
    * hydrates them (the driver's type conversions and the columns' transformers); absent columns stay unset.

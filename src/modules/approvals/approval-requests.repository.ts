@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { updateRows } from '../../database/update';
 import { SqlReader, type SqlRow } from '../../database/sql-reader';
@@ -82,7 +82,7 @@ export class ApprovalRequestsRepository {
 
   /** Locks the request row for a move (MySQL; SQLite write transactions are serialized). */
   async lockRequest(approvalRequestid: number): Promise<ApprovalRequestEntity | null> {
-    this.lockSql ??= `SELECT ${this.columns(ApprovalRequestEntity, 'r')} FROM approval_requests r WHERE r.approval_requestid = ?${
+    this.lockSql ??= `SELECT ${this.sql.columns(ApprovalRequestEntity, 'r')} FROM approval_requests r WHERE r.approval_requestid = ?${
       this.sql.isSqlite ? '' : ' FOR UPDATE'
     }`;
     const [row] = await this.sql.rows(this.lockSql, [approvalRequestid]);
@@ -204,12 +204,12 @@ export class ApprovalRequestsRepository {
   /** The select list of `view` (it never changes). */
   private viewColumns(): string {
     this.selectList ??= [
-      this.columns(ApprovalRequestEntity, 'ar'),
-      this.columns(ApprovalRequestStageEntity, 's'),
-      this.columns(SignatureEntity, 'sig'),
-      this.columns(ReleaseEntity, 'rel'),
-      this.columns(UserEntity, 'ru', USER_LIGHT),
-      this.columns(UserEntity, 'su', USER_LIGHT),
+      this.sql.columns(ApprovalRequestEntity, 'ar'),
+      this.sql.columns(ApprovalRequestStageEntity, 's'),
+      this.sql.columns(SignatureEntity, 'sig'),
+      this.sql.columns(ReleaseEntity, 'rel'),
+      this.sql.columns(UserEntity, 'ru', USER_LIGHT),
+      this.sql.columns(UserEntity, 'su', USER_LIGHT),
     ].join(', ');
     return this.selectList;
   }
@@ -234,15 +234,6 @@ export class ApprovalRequestsRepository {
       decision: (row.ss_decision as Decision | null) ?? null,
       callerCanSign: Number(row.can_sign) === 1,
     };
-  }
-
-  /** `alias.column AS alias_column` for an entity's columns (or some of its properties). */
-  private columns(target: EntityTarget<ObjectLiteral>, alias: string, only?: string[]): string {
-    return this.dataSource
-      .getMetadata(target)
-      .columns.filter((c) => !only || only.includes(c.propertyName))
-      .map((c) => `${alias}.${c.databaseName} AS ${alias}_${c.databaseName}`)
-      .join(', ');
   }
 }
 

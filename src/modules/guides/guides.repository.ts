@@ -119,10 +119,7 @@ export class GuidesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.sql = new SqlReader(dataSource);
     this.hydrateGuide = this.sql.hydrator(GuideEntity, 'g_');
-    this.guideColumns = dataSource
-      .getMetadata(GuideEntity)
-      .columns.map((c) => `g.${c.databaseName} AS g_${c.databaseName}`)
-      .join(', ');
+    this.guideColumns = this.sql.columns(GuideEntity, 'g');
     this.hydrateTranslation = this.sql.hydrator(GuideTranslationEntity);
     this.translationColumns = dataSource
       .getMetadata(GuideTranslationEntity)

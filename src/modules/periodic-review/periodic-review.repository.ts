@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
 import { SqlReader, type SqlRow } from '../../database/sql-reader';
 import type { DocType, LabelSql } from '../../platform/documents/document-registry';
@@ -19,7 +19,14 @@ export interface LabelledDocumentRow {
   reviewer: UserLightColumns | null;
 }
 
-const USER_LIGHT: (keyof UserLightColumns)[] = ['userid', 'username', 'uniqueUsername', 'joinDate', 'imageid', 'reputation'];
+const USER_LIGHT: (keyof UserLightColumns)[] = [
+  'userid',
+  'username',
+  'uniqueUsername',
+  'joinDate',
+  'imageid',
+  'reputation',
+];
 
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
 @Injectable()
@@ -323,8 +330,8 @@ export class PeriodicReviewRepository {
       open: { sql: ` AND ? >= ${opens} AND ? < d.next_due_date`, params: [now, now] },
       overdue: { sql: ' AND ? >= d.next_due_date', params: [now] },
     };
-    const text = `SELECT page.*, ${this.columns(UserEntity, 'u', USER_LIGHT)}
-      FROM (SELECT ${this.columns(ReviewDocumentEntity, 'd')}, ${this.columns(ReviewScheduleEntity, 's')},
+    const text = `SELECT page.*, ${this.sql.columns(UserEntity, 'u', USER_LIGHT)}
+      FROM (SELECT ${this.sql.columns(ReviewDocumentEntity, 'd')}, ${this.sql.columns(ReviewScheduleEntity, 's')},
               ${pick('title')} AS lbl_title, ${pick('authorid')} AS lbl_authorid, ${pick('urlKey')} AS lbl_url_key
             FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
             WHERE d.member_slot = 1
@@ -346,15 +353,6 @@ export class PeriodicReviewRepository {
     }));
   }
 
-  /** `alias.column AS alias_column` for an entity's columns (or some of its properties). */
-  private columns(target: EntityTarget<ObjectLiteral>, alias: string, only?: string[]): string {
-    return this.dataSource
-      .getMetadata(target)
-      .columns.filter((c) => !only || only.includes(c.propertyName))
-      .map((c) => `${alias}.${c.databaseName} AS ${alias}_${c.databaseName}`)
-      .join(', ');
-  }
-
   /**
    * The next batch (by prdid, after `afterPrdid`) of scheduled documents whose state at `now` differs from
    * their stored `notified_state`, with the state they are in now. One statement.
@@ -369,7 +367,7 @@ export class PeriodicReviewRepository {
       "CASE WHEN ? >= d.next_due_date THEN 'overdue'" +
       " WHEN ? >= d.next_due_date - s.completion_window_days * 86400 THEN 'open' ELSE 'scheduled' END";
     const rows = await this.sql.rows(
-      `SELECT ${this.columns(ReviewDocumentEntity, 'd')}, ${state} AS computed_state` +
+      `SELECT ${this.sql.columns(ReviewDocumentEntity, 'd')}, ${state} AS computed_state` +
         ' FROM periodic_review_documents d INNER JOIN periodic_review_schedules s ON s.prsid = d.prsid' +
         ` WHERE d.member_slot = 1 AND d.prdid > ? AND ${state} <> d.notified_state` +
         ` ORDER BY d.prdid LIMIT ${Number(limit)}`,

@@ -1,13 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, LessThanOrEqual, Not } from 'typeorm';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
+import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { StepFormFieldEntity } from './entities/step-form-field.entity';
 import { StepFormEntity } from './entities/step-form.entity';
 
+/** All SQL of step forms; the reads every work-log detail and step-data write makes are hand-written. */
 @Injectable()
 export class StepFormsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private readonly formColumns: string;
+  private readonly fieldColumns: string;
+  private readonly hydrateForm: (row: SqlRow) => StepFormEntity;
+  private readonly hydrateField: (row: SqlRow) => StepFormFieldEntity;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+    this.formColumns = this.sql.columns(StepFormEntity, 'f');
+    this.fieldColumns = this.sql.columns(StepFormFieldEntity, 'x');
+    this.hydrateForm = this.sql.hydrator(StepFormEntity, 'f_');
+    this.hydrateField = this.sql.hydrator(StepFormFieldEntity, 'x_');
+  }
 
   private manager(tx?: EntityManager): EntityManager {
     return tx ?? this.dataSource.manager;
@@ -21,21 +35,26 @@ export class StepFormsRepository {
     if (fields.length) await tx.getRepository(StepFormFieldEntity).insert(fields);
   }
 
-  fieldsOfForms(formRevisionids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
-    if (!formRevisionids.length) return Promise.resolve([]);
-    return this.manager(tx)
-      .getRepository(StepFormFieldEntity)
-      .find({ where: { formRevisionid: In(formRevisionids) }, order: { formRevisionid: 'ASC', orderby: 'ASC' } });
+  async fieldsOfForms(formRevisionids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
+    if (!formRevisionids.length) return [];
+    const rows = await this.sql.rows(
+      `SELECT ${this.fieldColumns} FROM step_form_fields x WHERE x.form_revisionid IN (${placeholders(formRevisionids)})
+       ORDER BY x.form_revisionid, x.orderby`,
+      formRevisionids,
+      tx,
+    );
+    return rows.map(this.hydrateField);
   }
 
   /** Form revisions of a guide up to `max` (all when undefined), oldest first. */
-  formsOfGuide(guideid: number, max?: number, tx?: EntityManager): Promise<StepFormEntity[]> {
-    return this.manager(tx)
-      .getRepository(StepFormEntity)
-      .find({
-        where: { guideid, ...(max !== undefined ? { formRevisionid: LessThanOrEqual(max) } : {}) },
-        order: { formRevisionid: 'ASC' },
-      });
+  async formsOfGuide(guideid: number, max?: number, tx?: EntityManager): Promise<StepFormEntity[]> {
+    const rows = await this.sql.rows(
+      `SELECT ${this.formColumns} FROM step_forms f WHERE f.guideid = ?${max !== undefined ? ' AND f.form_revisionid <= ?' : ''}
+       ORDER BY f.form_revisionid`,
+      max !== undefined ? [guideid, max] : [guideid],
+      tx,
+    );
+    return rows.map(this.hydrateForm);
   }
 
   async maxFormRevision(guideid: number, tx?: EntityManager): Promise<number> {
@@ -49,11 +68,14 @@ export class StepFormsRepository {
   }
 
   /** Fields of this guide with these ids (any revision). */
-  fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
-    if (!ids.length) return Promise.resolve([]);
-    return this.manager(tx)
-      .getRepository(StepFormFieldEntity)
-      .find({ where: { guideid, fieldRevisionid: In(ids) } });
+  async fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
+    if (!ids.length) return [];
+    const rows = await this.sql.rows(
+      `SELECT ${this.fieldColumns} FROM step_form_fields x WHERE x.guideid = ? AND x.field_revisionid IN (${placeholders(ids)})`,
+      [guideid, ...ids],
+      tx,
+    );
+    return rows.map(this.hydrateField);
   }
 
   /** field_guids used by other steps (of any guide), among these. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
-import { placeholders } from '../../database/sql-reader';
+import { placeholders, SqlReader } from '../../database/sql-reader';
 import { WorkLogDataEntity } from './entities/work-log-data.entity';
 import { WorkLogEntryEntity } from './entities/work-log-entry.entity';
 import { WorkLogSignoffEntity } from './entities/work-log-signoff.entity';
@@ -38,7 +38,12 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 
 @Injectable()
 export class WorkLogRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly sql: SqlReader;
+  private entrySql?: string;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.sql = new SqlReader(dataSource);
+  }
 
   private manager(tx?: EntityManager): EntityManager {
     return tx ?? this.dataSource.manager;
@@ -49,8 +54,10 @@ export class WorkLogRepository {
   }
 
   /** A live (not deleted) entry. */
-  findEntry(entryid: number, tx?: EntityManager): Promise<WorkLogEntryEntity | null> {
-    return this.manager(tx).getRepository(WorkLogEntryEntity).findOneBy({ entryid, deleted: false });
+  async findEntry(entryid: number, tx?: EntityManager): Promise<WorkLogEntryEntity | null> {
+    this.entrySql ??= `SELECT ${this.sql.columns(WorkLogEntryEntity, 'e')} FROM work_log_entries e WHERE e.entryid = ? AND e.deleted = 0`;
+    const [row] = await this.sql.rows(this.entrySql, [entryid], tx);
+    return row ? this.sql.hydrator(WorkLogEntryEntity, 'e_')(row) : null;
   }
 
   /**

@@ -61,10 +61,7 @@ export class JobsRepository {
   /** Due queued jobs of these names, whole rows, oldest first; with `lock`, locked and skipping those others hold. */
   async dueJobs(names: string[], now: number, limit: number, lock: boolean): Promise<JobEntity[]> {
     if (!names.length) return [];
-    this.jobColumns ??= this.dataSource
-      .getMetadata(JobEntity)
-      .columns.map((c) => `j.${c.databaseName} AS j_${c.databaseName}`)
-      .join(', ');
+    this.jobColumns ??= this.sql.columns(JobEntity, 'j');
     const rows = await this.sql.rows(
       `SELECT ${this.jobColumns} FROM jobs j WHERE j.status = 'queued' AND j.run_at <= ? AND j.name IN (${placeholders(names)})
        ORDER BY j.run_at, j.jobid LIMIT ${Number(limit)}${lock ? ' FOR UPDATE SKIP LOCKED' : ''}`,
