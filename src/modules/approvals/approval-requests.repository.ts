@@ -6,20 +6,11 @@ import { updateRows } from '../../database/update';
 import { SqlReader, type SqlRow } from '../../database/sql-reader';
 import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
 import { ReleaseEntity } from '../releases/entities/release.entity';
-import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
+import { UserEntity, USER_LIGHT_COLUMNS, type UserLightColumns } from '../users/entities/user.entity';
 import type { StageStatus } from './approval-request.state-machine';
 import { ApprovalRequestStageEntity } from './entities/approval-request-stage.entity';
 import { ApprovalRequestEntity } from './entities/approval-request.entity';
 import { ApprovalStageSignatureEntity, type Decision } from './entities/approval-stage-signature.entity';
-
-const USER_LIGHT: (keyof UserLightColumns)[] = [
-  'userid',
-  'username',
-  'uniqueUsername',
-  'joinDate',
-  'imageid',
-  'reputation',
-];
 
 /** Which requests a page holds (A8), or one request (A9). */
 export interface RequestFilter {
@@ -208,8 +199,8 @@ export class ApprovalRequestsRepository {
       this.sql.columns(ApprovalRequestStageEntity, 's'),
       this.sql.columns(SignatureEntity, 'sig'),
       this.sql.columns(ReleaseEntity, 'rel'),
-      this.sql.columns(UserEntity, 'ru', USER_LIGHT),
-      this.sql.columns(UserEntity, 'su', USER_LIGHT),
+      this.sql.columns(UserEntity, 'ru', USER_LIGHT_COLUMNS),
+      this.sql.columns(UserEntity, 'su', USER_LIGHT_COLUMNS),
     ].join(', ');
     return this.selectList;
   }

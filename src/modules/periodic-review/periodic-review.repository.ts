@@ -4,7 +4,7 @@ import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
 import { SqlReader, type SqlRow } from '../../database/sql-reader';
 import type { DocType, LabelSql } from '../../platform/documents/document-registry';
-import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
+import { UserEntity, USER_LIGHT_COLUMNS, type UserLightColumns } from '../users/entities/user.entity';
 import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
 import { ChangeRequestEntity } from './entities/change-request.entity';
 import { ReviewDocumentEntity } from './entities/review-document.entity';
@@ -18,15 +18,6 @@ export interface LabelledDocumentRow {
   label: { title: unknown; authorid: unknown; urlKey: unknown };
   reviewer: UserLightColumns | null;
 }
-
-const USER_LIGHT: (keyof UserLightColumns)[] = [
-  'userid',
-  'username',
-  'uniqueUsername',
-  'joinDate',
-  'imageid',
-  'reputation',
-];
 
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
 @Injectable()
@@ -330,7 +321,7 @@ export class PeriodicReviewRepository {
       open: { sql: ` AND ? >= ${opens} AND ? < d.next_due_date`, params: [now, now] },
       overdue: { sql: ' AND ? >= d.next_due_date', params: [now] },
     };
-    const text = `SELECT page.*, ${this.sql.columns(UserEntity, 'u', USER_LIGHT)}
+    const text = `SELECT page.*, ${this.sql.columns(UserEntity, 'u', USER_LIGHT_COLUMNS)}
       FROM (SELECT ${this.sql.columns(ReviewDocumentEntity, 'd')}, ${this.sql.columns(ReviewScheduleEntity, 's')},
               ${pick('title')} AS lbl_title, ${pick('authorid')} AS lbl_authorid, ${pick('urlKey')} AS lbl_url_key
             FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid

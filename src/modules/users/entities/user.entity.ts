@@ -72,3 +72,13 @@ export type UserLightColumns = Pick<
   UserEntity,
   'userid' | 'username' | 'uniqueUsername' | 'joinDate' | 'reputation' | 'imageid'
 >;
+
+/** The properties of UserLightColumns, for hand-written select lists. */
+export const USER_LIGHT_COLUMNS: (keyof UserLightColumns)[] = [
+  'userid',
+  'username',
+  'uniqueUsername',
+  'joinDate',
+  'imageid',
+  'reputation',
+];
