@@ -58,22 +58,12 @@ export class ApprovalRequestsService {
 
   /** A9: Admins, the requester and anyone named in a stage; 404 for everyone else. */
   async get(approvalRequestid: number, caller: AuthenticatedUser): Promise<ApprovalRequestDto> {
-    const [body] = await this.views(
-      { approvalRequestid, eligibility: isAdmin(caller) ? 'all' : 'mine', order: 'ASC', offset: 0, limit: 1 },
-      caller.userid,
-    );
-    if (!body) throw notFound('Approval request');
-    return body;
+    return this.bodyWithUsers(await this.rowsOf(approvalRequestid, caller.userid, isAdmin(caller) ? 'all' : 'mine'));
   }
 
   /** The body as events carry it (no caller: `eligible` is false). */
   async body(approvalRequestid: number): Promise<ApprovalRequestDto> {
-    const [body] = await this.views(
-      { approvalRequestid, eligibility: 'all', order: 'ASC', offset: 0, limit: 1 },
-      SYSTEM,
-    );
-    if (!body) throw notFound('Approval request');
-    return body;
+    return this.bodyWithUsers(await this.rowsOf(approvalRequestid, SYSTEM, 'all'));
   }
 
   /**
@@ -87,6 +77,11 @@ export class ApprovalRequestsService {
   /** Teams and avatars of the users a request's rows show; they stay the same while the request moves. */
   usersOf(rows: RequestViewRow[]): Promise<UserContext> {
     return this.users.context(usersOf(rows));
+  }
+
+  private async bodyWithUsers(rows: RequestViewRow[]): Promise<ApprovalRequestDto> {
+    if (!rows.length) throw notFound('Approval request');
+    return this.bodyOf(rows, await this.usersOf(rows));
   }
 
   /** The body of one request's rows (rowsOf). */

@@ -214,32 +214,30 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
       if (!(await this.jobs.anyDue(names, this.clock.now()))) return [];
       return this.transactions.run(async () => {
         const now = this.clock.now();
+        const leaseOf = (job: JobEntity) => now + this.handlers.get(job.name)!.options.leaseMs;
         const room = new Map(free.map(([name, r]) => [name, r.options.concurrency - r.running]));
         const limit = together ? [...room.values()].reduce((a, b) => a + b, 0) : 10;
-        const taken: JobEntity[] = [];
-        for (const job of await this.jobs.dueJobs(names, now, limit, skipLocked)) {
-          const left = room.get(job.name) ?? 0;
-          if (left <= 0) continue;
-          if (!together) {
-            if (
-              !(await this.jobs.claim(job.jobid, this.instanceId, now + this.handlers.get(job.name)!.options.leaseMs))
-            )
-              continue;
-            taken.push(job);
-            break;
-          }
-          room.set(job.name, left - 1);
-          taken.push(job);
-        }
+        const due = await this.jobs.dueJobs(names, now, limit, skipLocked);
+        let taken: JobEntity[];
         if (together) {
+          taken = due.filter((job) => {
+            const left = room.get(job.name) ?? 0;
+            room.set(job.name, left - 1);
+            return left > 0;
+          });
           const byLease = new Map<number, number[]>();
-          for (const job of taken) {
-            const lease = now + this.handlers.get(job.name)!.options.leaseMs;
-            byLease.set(lease, [...(byLease.get(lease) ?? []), job.jobid]);
-          }
+          for (const job of taken) byLease.set(leaseOf(job), [...(byLease.get(leaseOf(job)) ?? []), job.jobid]);
           for (const [lease, jobids] of byLease) {
             const took = await this.jobs.claimMany(jobids, this.instanceId, lease);
             if (took !== jobids.length) throw new Error(`Claimed ${took} of ${jobids.length} locked jobs`);
+          }
+        } else {
+          taken = [];
+          for (const job of due) {
+            if (await this.jobs.claim(job.jobid, this.instanceId, leaseOf(job))) {
+              taken = [job];
+              break;
+            }
           }
         }
         return taken.map((job) => ({
@@ -247,7 +245,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
           status: 'running' as const,
           attempts: job.attempts + 1,
           lockedBy: this.instanceId,
-          lockedUntil: now + this.handlers.get(job.name)!.options.leaseMs,
+          lockedUntil: leaseOf(job),
         }));
       });
     });

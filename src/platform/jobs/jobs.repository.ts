@@ -90,10 +90,6 @@ export class JobsRepository {
     );
   }
 
-  find(jobid: number): Promise<JobEntity | null> {
-    return this.manager.findOneBy(JobEntity, { jobid });
-  }
-
   async extendLease(jobid: number, owner: string, leaseUntil: number): Promise<void> {
     await this.manager.update(JobEntity, { jobid, lockedBy: owner, status: 'running' }, { lockedUntil: leaseUntil });
   }
