@@ -14,7 +14,7 @@ import {
   type GuideSummaryDocument,
   type TranslationDocument,
 } from './guide-documents.service';
-import { GuidesRepository, type GuideRow } from './guides.repository';
+import { GuidesRepository, type GuideRow, type SummaryRow } from './guides.repository';
 
 export interface DetailOptions {
   unpatrolled?: boolean;
@@ -27,7 +27,7 @@ export interface DetailOptions {
   created?: GuideRow;
 }
 
-export const accessFacts = (row: Pick<GuideRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>): GuideAccessFacts => ({
+export const accessFacts = (row: Pick<SummaryRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>): GuideAccessFacts => ({
   authorid: row.guide.authorid,
   public: row.guide.public,
   grantedUserIds: row.grantedUserIds,
@@ -214,7 +214,7 @@ export class GuideReaderService {
   }
 
   toSummary(
-    row: GuideRow,
+    row: SummaryRow,
     document: GuideSummaryDocument,
     prereqModified: number,
     translation?: TranslationDocument,
@@ -248,7 +248,7 @@ export class GuideReaderService {
    * once one is released (ENTERPRISE §1.1), as its detail is. One statement for the page's live releases,
    * one more only when some differ from the listed revision.
    */
-  async summaries(rows: GuideRow[], caller: AuthenticatedUser | undefined): Promise<GuideSummaryDto[]> {
+  async summaries(rows: SummaryRow[], caller: AuthenticatedUser | undefined): Promise<GuideSummaryDto[]> {
     rows = await this.pinRowsToLiveReleases(rows, caller);
     const documents = await Promise.all(rows.map((row) => this.documents.summaryOf(row.guide.guideid, row.revision)));
     const prereqIds = [...new Set(documents.flatMap((d) => d.prerequisiteids))];
@@ -262,7 +262,10 @@ export class GuideReaderService {
     );
   }
 
-  private async pinRowsToLiveReleases(rows: GuideRow[], caller: AuthenticatedUser | undefined): Promise<GuideRow[]> {
+  private async pinRowsToLiveReleases(
+    rows: SummaryRow[],
+    caller: AuthenticatedUser | undefined,
+  ): Promise<SummaryRow[]> {
     const editable = await Promise.all(rows.map((row) => this.policy.canEditGuide(caller, accessFacts(row))));
     // Grouped by source language (nearly always one group): the lookup then needs no query for each guide's language.
     const byLangid = new Map<string, number[]>();

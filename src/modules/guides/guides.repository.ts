@@ -29,6 +29,13 @@ export interface GuideRow {
   completed: boolean;
 }
 
+/** The guide columns a summary needs (author and visibility for the access check, language for live releases). */
+export type ListedGuide = Pick<GuideEntity, 'guideid' | 'authorid' | 'langid' | 'public'>;
+const LISTED_GUIDE_PROPERTIES: (keyof ListedGuide)[] = ['guideid', 'authorid', 'langid', 'public'];
+
+/** A row of a list: a GuideRow whose guide carries only what a summary needs. */
+export type SummaryRow = Omit<GuideRow, 'guide'> & { guide: ListedGuide };
+
 /** What a read selects of a revision: everything, only the list summary, or only its facts. */
 export type RevisionContent = 'full' | 'summary' | 'none';
 
@@ -105,6 +112,8 @@ interface RowSelect {
   viewer?: boolean;
   /** Leave out the grant columns (lists for callers whom grants cannot concern). */
   noGrants?: boolean;
+  /** Select only the guide columns of ListedGuide (lists: every further column is a value per row to build). */
+  listed?: boolean;
 }
 
 @Injectable()
@@ -112,6 +121,7 @@ export class GuidesRepository {
   private readonly sql: SqlReader;
   private readonly hydrateGuide: (row: SqlRow) => GuideEntity;
   private readonly guideColumns: string;
+  private readonly listedGuideColumns: string;
   private readonly hydrateTranslation: (row: SqlRow) => GuideTranslationEntity;
   private readonly translationColumns: string;
   private readonly rowSelects = new Map<string, { columns: string; joins: string }>();
@@ -120,6 +130,7 @@ export class GuidesRepository {
     this.sql = new SqlReader(dataSource);
     this.hydrateGuide = this.sql.hydrator(GuideEntity, 'g_');
     this.guideColumns = this.sql.columns(GuideEntity, 'g');
+    this.listedGuideColumns = this.sql.columns(GuideEntity, 'g', LISTED_GUIDE_PROPERTIES);
     this.hydrateTranslation = this.sql.hydrator(GuideTranslationEntity);
     this.translationColumns = dataSource
       .getMetadata(GuideTranslationEntity)
@@ -333,14 +344,14 @@ export class GuidesRepository {
 
   /** The select list and the joins of rowSelect, built once per shape. */
   private rowParts(shape: RowSelect): { columns: string; joins: string } {
-    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}`;
+    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}|${!!shape.listed}`;
     let parts = this.rowSelects.get(key);
     if (parts) return parts;
     const revision = (alias: string) =>
       [...REVISION_COLUMNS.none, ...(shape.content === 'none' ? [] : REVISION_COLUMNS[shape.content])]
         .map(([, column]) => `${alias}.${column} AS ${alias}_${column}`)
         .join(', ');
-    const select = [this.guideColumns, 'u.username AS username', revision('r')];
+    const select = [shape.listed ? this.listedGuideColumns : this.guideColumns, 'u.username AS username', revision('r')];
     if (!shape.noGrants) select.push(GRANT_COLUMNS);
     if (shape.languages)
       select.push(
@@ -421,8 +432,8 @@ export class GuidesRepository {
    * builder, building and hydrating took about as long as SQLite took to run it. `grants`: add the grant
    * columns, which only matter to a signed-in caller below Moderator (whether they may edit a guide).
    */
-  async listRows(filter: GuideListFilter, options: { grants: boolean } = { grants: true }): Promise<GuideRow[]> {
-    const shape: RowSelect = { pointer: 'revisionid', content: 'summary', noGrants: !options.grants };
+  async listRows(filter: GuideListFilter, options: { grants: boolean } = { grants: true }): Promise<SummaryRow[]> {
+    const shape: RowSelect = { pointer: 'revisionid', content: 'summary', noGrants: !options.grants, listed: true };
     const order = filter.order === 'DESC' ? 'DESC' : 'ASC';
     if (filter.guideids) {
       const where = this.listedWhere('g', filter);
