@@ -47,7 +47,7 @@ export function parseOptions(argv = process.argv.slice(2)) {
     // Quizzes (seed-quizzes.mjs): quizzes of 30 questions, sessions (the submit workload's pool included).
     quizzes: int('quizzes', 10000),
     quizSessions: int('quiz-sessions', 200000),
-    quizWrites: int('quiz-writes', 80000),
+    quizWrites: int('quiz-writes', 150000),
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),
     workloads: get('workloads', '') ? get('workloads', '').split(',') : undefined,

@@ -27,7 +27,7 @@
 //
 // Quizzes workloads (issue #17; workloads-quizzes.mjs, baseline-quizzes.mjs, data set seed-quizzes.mjs,
 // report report-quizzes.mjs): quizzes-list, quiz-submit. Sizes: --quizzes 10000, --quiz-sessions 200000,
-// --quiz-writes 80000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
+// --quiz-writes 150000 (the submit pool, part of the sessions). Section of their own in BENCHMARKS.md.
 //
 // training-import (issue #19; training-import.mjs): a 200 MiB, 2,000-file SCORM package uploaded and imported,
 // against `unzip -t` on the same file; alone (--workloads training-import) it seeds only the Admin.

@@ -3,7 +3,7 @@
 // question rows, the association with its primary guide; released releases of the guides; sessions
 // (submitted ones with their answers, score and 30 submission rows; the quiz's submitted_count), plus the
 // in_progress sessions the quiz-submit workload submits (owned by TAKERS, split between service and
-// baseline). Sizes: --quizzes 10000, --quiz-sessions 200000 (the write pool included), --quiz-writes 80000.
+// baseline). Sizes: --quizzes 10000, --quiz-sessions 200000 (the write pool included), --quiz-writes 150000.
 // Everything is deterministic so the workloads (workloads-quizzes.mjs) know the ids and the answers.
 import { createHash } from 'node:crypto';
 import { insertMany, progress } from './lib.mjs';
@@ -16,7 +16,7 @@ export const QUESTIONS = 30;
 const PAGES = 3;
 /** The Author who lists quizzes (benchuser41), and the quiz takers who own the write pool. */
 export const QUIZ_AUTHOR = { userid: 41, token: 'rgcs-bench-quiz-author-token-5e1a7c3b9d2f' };
-export const TAKERS = Array.from({ length: 8 }, (_, i) => ({
+export const TAKERS = Array.from({ length: 16 }, (_, i) => ({
   userid: 902 + i,
   token: `rgcs-bench-quiz-taker-token-${String(902 + i)}-a4c8e1f7`,
 }));

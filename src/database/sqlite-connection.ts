@@ -1,3 +1,4 @@
+import BetterSqlite3 from 'better-sqlite3';
 import { QueryFailedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
@@ -6,12 +7,14 @@ import { SqliteGate } from './sqlite-gate';
 
 interface Statement {
   reader: boolean;
+  readonly: boolean;
   all(...parameters: unknown[]): unknown[];
   run(...parameters: unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
 
 interface Connection {
   prepare(sql: string): Statement;
+  close(): void;
   pragma(sql: string, options?: { simple: boolean }): unknown;
   inTransaction: boolean;
 }
@@ -56,22 +59,55 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   const statements = new Map<string, Statement>();
   const logger = dataSource.logger;
 
-  const prepared = (sql: string): Statement => {
-    let statement = statements.get(sql);
+  const cached = (cache: Map<string, Statement>, on: Connection, sql: string): Statement => {
+    let statement = cache.get(sql);
     if (!statement) {
-      statement = connection().prepare(sql);
-      statements.set(sql, statement);
-      if (statements.size > cacheSize) statements.delete(statements.keys().next().value as string);
+      statement = on.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
     }
     return statement;
   };
+  const prepared = (sql: string): Statement => cached(statements, connection(), sql);
 
-  const execute = (sql: string, parameters: unknown[], structured: boolean): unknown => {
+  /**
+   * A second connection to a database file, for statements outside transactions that only read: in WAL
+   * mode it reads the last committed state whatever transaction is open on the main connection, so reads
+   * neither wait for writers nor see their uncommitted work. (An in-memory database has one connection.)
+   */
+  const file = dataSource.options.database as string | undefined;
+  const reads = file && file !== ':memory:' && !file.startsWith('file:') ? openReader(file) : undefined;
+  const readStatements = new Map<string, Statement>();
+  /** The reading connection's statement for `sql`, or undefined when `sql` must run on the main one. */
+  const readerFor = (sql: string): Statement | undefined => {
+    if (!reads || /^\s*pragma/i.test(sql)) return undefined;
+    let statement: Statement;
+    try {
+      statement = cached(readStatements, reads, sql);
+    } catch {
+      return undefined; // the main connection reports the error
+    }
+    return statement.readonly && statement.reader ? statement : undefined;
+  };
+  if (reads) {
+    const destroy = dataSource.destroy.bind(dataSource);
+    dataSource.destroy = async () => {
+      reads.close();
+      return destroy();
+    };
+  }
+
+  const execute = (
+    sql: string,
+    parameters: unknown[],
+    structured: boolean,
+    reader?: Statement,
+  ): unknown => {
     const values = parameters.map((p) => (typeof p === 'boolean' ? +p : p));
     logger.logQuery(sql, values, runner);
     const started = Date.now();
     try {
-      const statement = prepared(sql);
+      const statement = reader ?? prepared(sql);
       const result = new QueryResult();
       if (statement.reader) {
         result.raw = statement.all(...values);
@@ -94,10 +130,11 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   /** Runs one statement for `token` (undefined: outside any transaction), waiting at the gate and on busy. */
   const run = async (sql: string, parameters: unknown[], structured: boolean, token: symbol | undefined) => {
     const deadline = Date.now() + busyTimeoutMs;
+    const reader = token === undefined ? readerFor(sql) : undefined;
     for (let attempt = 0; ; attempt += 1) {
-      while (!gate.admits(token)) await gate.whenFree();
+      if (!reader) while (!gate.admits(token)) await gate.whenFree();
       try {
-        return execute(sql, parameters, structured);
+        return execute(sql, parameters, structured, reader);
       } catch (error) {
         const driverError = (error as QueryFailedError).driverError;
         if (!isBusy(driverError)) throw error;
@@ -116,31 +153,107 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   runner.commitTransaction = () => Promise.resolve();
   runner.rollbackTransaction = () => Promise.resolve();
 
-  const finish = async (token: symbol, sql: 'COMMIT' | 'ROLLBACK') => {
+  /**
+   * Group commit. Transactions on this connection run one after another anyway; when one finishes its
+   * work while others wait for the gate, the next one continues in the same SQLite transaction (inside a
+   * savepoint, so that a failure undoes only its own work) and one COMMIT ends them all. Each member's
+   * commit() resolves only after that COMMIT, so nothing is acknowledged before it is durable; statements
+   * outside transactions keep waiting at the gate until then, so they never see uncommitted work.
+   */
+  let group: { size: number; waiting: { resolve: () => void; reject: (error: unknown) => void }[] } | undefined;
+  /** The members of the open group still at work: the first began the transaction, the others a savepoint. */
+  const members = new Map<symbol, 'first' | 'savepoint'>();
+
+  const setActive = (active: boolean) => {
+    (runner as { isTransactionActive: boolean }).isTransactionActive = active;
+    runner.transactionDepth = active ? 1 : 0;
+  };
+
+  /** Ends the group with `sql`, answers its waiting members, frees the gate. Throws what COMMIT threw. */
+  const closeGroup = async (token: symbol, sql: 'COMMIT' | 'ROLLBACK', failure?: unknown): Promise<void> => {
+    const waiting = group?.waiting ?? [];
+    group = undefined;
+    let error = failure;
     try {
-      if (sql === 'COMMIT' || connection().inTransaction) await run(sql, [], false, token);
+      if (sql === 'COMMIT') await run('COMMIT', [], false, token);
+      else if (connection().inTransaction) await run('ROLLBACK', [], false, token);
+    } catch (caught) {
+      error ??= caught;
+      if (connection().inTransaction) await run('ROLLBACK', [], false, token).catch(() => undefined);
     } finally {
-      if (sql === 'ROLLBACK' || !connection().inTransaction) {
-        (runner as { isTransactionActive: boolean }).isTransactionActive = false;
-        runner.transactionDepth = 0;
-        gate.release(token);
-      }
+      setActive(false);
+      gate.release(token);
+    }
+    if (error === undefined) waiting.forEach((member) => member.resolve());
+    else {
+      const lost = unavailable('The transaction could not be committed', error);
+      waiting.forEach((member) => member.reject(lost));
+      if (sql === 'COMMIT') throw lost;
     }
   };
+
+  /** Hands the open group to the next waiting transaction when it may grow; false when it must close. */
+  const passOn = (token: symbol): boolean => group !== undefined && group.size < GROUP_MAX && gate.passOn(token);
 
   return {
     async begin(token) {
       await gate.acquire(token);
+      const joining = group !== undefined;
       try {
-        await run('BEGIN IMMEDIATE', [], false, token);
+        await run(joining ? 'SAVEPOINT member' : 'BEGIN IMMEDIATE', [], false, token);
       } catch (error) {
-        gate.release(token);
+        if (joining) await closeGroup(token, 'COMMIT').catch(() => undefined);
+        else gate.release(token);
         throw error;
       }
-      (runner as { isTransactionActive: boolean }).isTransactionActive = true;
-      runner.transactionDepth = 1;
+      if (group) group.size += 1;
+      else group = { size: 1, waiting: [] };
+      members.set(token, joining ? 'savepoint' : 'first');
+      setActive(true);
     },
-    commit: (token) => finish(token, 'COMMIT'),
-    rollback: (token) => finish(token, 'ROLLBACK'),
+
+    async commit(token) {
+      if (members.get(token) === 'savepoint') await run('RELEASE member', [], false, token);
+      members.delete(token);
+      // With reads on their own connection, requests that arrived meanwhile reach their transaction
+      // within one turn of the event loop: waiting for it lets them share this COMMIT.
+      if (reads && group && group.size < GROUP_MAX && gate.queued === 0) await new Promise(setImmediate);
+      if (group && group.size < GROUP_MAX && gate.queued > 0) {
+        const committed = new Promise<void>((resolve, reject) => group!.waiting.push({ resolve, reject }));
+        if (passOn(token)) return committed;
+        group.waiting.pop();
+      }
+      await closeGroup(token, 'COMMIT');
+    },
+
+    async rollback(token) {
+      const kind = members.get(token);
+      // Not at work: its group already ended (a COMMIT that failed rejected it).
+      if (kind === undefined) return;
+      members.delete(token);
+      if (kind === 'first') return closeGroup(token, 'ROLLBACK');
+      try {
+        await run('ROLLBACK TO member', [], false, token);
+        await run('RELEASE member', [], false, token);
+      } catch (error) {
+        // SQLite rolled the whole transaction back (it does after some I/O errors): so are the members before.
+        return closeGroup(token, 'ROLLBACK', error);
+      }
+      if (passOn(token)) return;
+      await closeGroup(token, 'COMMIT').catch(() => undefined);
+    },
   };
 }
+
+/** Transactions that one COMMIT ends at most: the first of a group waits for the others' work. */
+const GROUP_MAX = 8;
+
+/** The reading connection. As on the main one, a busy file is waited for off the event loop (see run). */
+function openReader(file: string): Connection {
+  const reader = new BetterSqlite3(file, { fileMustExist: true }) as unknown as Connection;
+  reader.pragma('busy_timeout = 0');
+  return reader;
+}
+
+const unavailable = (message: string, cause: unknown): DatabaseUnavailableError =>
+  cause instanceof DatabaseUnavailableError ? cause : new DatabaseUnavailableError(message, cause);

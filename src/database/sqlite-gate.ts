@@ -32,6 +32,25 @@ export class SqliteGate {
     return new Promise((resolve) => this.acquirers.push({ token, resolve }));
   }
 
+  /** Transactions waiting to take the gate. */
+  get queued(): number {
+    return this.acquirers.length;
+  }
+
+  /**
+   * Hands the gate from `token` straight to the next waiting transaction, ahead of the statements waiting
+   * for a free gate (group commit: they must not run before the open transaction commits). False, and
+   * nothing changes, when no transaction waits.
+   */
+  passOn(token: symbol): boolean {
+    if (this.owner !== token) throw new Error('SQLite gate passed on by a transaction that does not hold it');
+    const next = this.acquirers.shift();
+    if (!next) return false;
+    this.owner = next.token;
+    next.resolve();
+    return true;
+  }
+
   release(token: symbol): void {
     if (this.owner !== token) throw new Error('SQLite gate released by a transaction that does not hold it');
     this.owner = undefined;
