@@ -51,7 +51,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const logQuery = dataSource.logger.logQuery.bind(dataSource.logger);
     dataSource.logger.logQuery = (sql, parameters, runner) => {
       statements.push(sql);
-      return logQuery(sql, parameters, runner);
+      logQuery(sql, parameters, runner);
     };
   });
   afterAll(async () => {
