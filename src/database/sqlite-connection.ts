@@ -157,8 +157,9 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
    * Group commit. Transactions on this connection run one after another anyway; when one finishes its
    * work while others wait for the gate, the next one continues in the same SQLite transaction (inside a
    * savepoint, so that a failure undoes only its own work) and one COMMIT ends them all. Each member's
-   * commit() resolves only after that COMMIT, so nothing is acknowledged before it is durable; statements
-   * outside transactions keep waiting at the gate until then, so they never see uncommitted work.
+   * commit() resolves only after that COMMIT, so nothing is acknowledged before it is durable. Writes
+   * outside transactions wait at the gate until then; reads run on the reading connection, which sees only
+   * what was committed.
    */
   let group: { size: number; waiting: { resolve: () => void; reject: (error: unknown) => void }[] } | undefined;
   /** The members of the open group still at work: the first began the transaction, the others a savepoint. */
