@@ -8,13 +8,15 @@ type Values<T> = { [K in keyof T]?: T[K] | null };
  * TypeORM's update builder spent more CPU building one statement (property-name rewriting, escaping,
  * per-call metadata walks) than the database spent running it. Values still go through the driver's own
  * conversion (transformers, JSON, booleans), as in insertRows. `where` compares with `=` only; a null in it
- * is an error (`= NULL` matches nothing), and neither `changes` nor `where` may be empty.
+ * is an error (`= NULL` matches nothing), and neither the assignments nor `where` may be empty. `rawSet`
+ * adds assignments written in SQL (e.g. `write_count = write_count + 1`).
  */
 export async function updateRows<T extends ObjectLiteral>(
   manager: EntityManager,
   entity: EntityTarget<T>,
   changes: Values<T>,
   where: Values<T>,
+  rawSet: readonly string[] = [],
 ): Promise<number> {
   const metadata = manager.connection.getMetadata(entity);
   const driver = manager.connection.driver;
@@ -25,7 +27,7 @@ export async function updateRows<T extends ObjectLiteral>(
   };
   const set = Object.entries(changes).filter(([, value]) => value !== undefined);
   const conditions = Object.entries(where).filter(([, value]) => value !== undefined);
-  if (!set.length || !conditions.length) throw new Error('updateRows needs changes and conditions');
+  if ((!set.length && !rawSet.length) || !conditions.length) throw new Error('updateRows needs changes and conditions');
   const parameters: unknown[] = [];
   const assign = set.map(([property, value]) => {
     const column = columnOf(property);
@@ -38,7 +40,7 @@ export async function updateRows<T extends ObjectLiteral>(
     parameters.push(driver.preparePersistentValue(value, column));
     return `${driver.escape(column.databaseName)} = ?`;
   });
-  const sql = `UPDATE ${driver.escape(metadata.tableName)} SET ${assign.join(', ')} WHERE ${match.join(' AND ')}`;
+  const sql = `UPDATE ${driver.escape(metadata.tableName)} SET ${[...assign, ...rawSet].join(', ')} WHERE ${match.join(' AND ')}`;
   return affectedBy(manager, sql, parameters);
 }
 

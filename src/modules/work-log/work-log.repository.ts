@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
-import { insertReturningId } from '../../database/insert';
+import { insertReturningId, insertRows } from '../../database/insert';
+import { updateRows } from '../../database/update';
 import { placeholders, SqlReader } from '../../database/sql-reader';
 import { WorkLogDataEntity } from './entities/work-log-data.entity';
 import { WorkLogEntryEntity } from './entities/work-log-entry.entity';
@@ -72,13 +73,9 @@ export class WorkLogRepository {
     tx: EntityManager,
     expectTimingid?: number,
   ): Promise<boolean> {
-    const query = tx
-      .createQueryBuilder()
-      .update(WorkLogEntryEntity)
-      .set({ ...changes, writeCount: () => 'write_count + 1' })
-      .where('entryid = :entryid AND status = :from AND deleted = :deleted', { entryid, from, deleted: false });
-    if (expectTimingid !== undefined) query.andWhere('timingid = :timingid', { timingid: expectTimingid });
-    return ((await query.execute()).affected ?? 0) > 0;
+    const where: Partial<WorkLogEntryEntity> = { entryid, status: from, deleted: false };
+    if (expectTimingid !== undefined) where.timingid = expectTimingid;
+    return (await updateRows(tx, WorkLogEntryEntity, changes, where, ['write_count = write_count + 1'])) > 0;
   }
 
   async softDelete(entryid: number, tx: EntityManager): Promise<boolean> {
@@ -100,7 +97,7 @@ export class WorkLogRepository {
   }
 
   async insertData(rows: Omit<WorkLogDataEntity, 'dataid'>[], tx: EntityManager): Promise<void> {
-    if (rows.length) await tx.getRepository(WorkLogDataEntity).insert(rows);
+    await insertRows(tx, WorkLogDataEntity, rows);
   }
 
   private filtered(filter: Omit<EntryFilter, 'offset' | 'limit' | 'order'>): SelectQueryBuilder<WorkLogEntryEntity> {
