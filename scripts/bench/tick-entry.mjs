@@ -15,10 +15,13 @@ const { createApp, shutdownApp } = require(resolve(BUILD_DIR, 'src/bootstrap/cre
 const { Scheduler } = require(resolve(BUILD_DIR, 'src/platform/jobs/scheduler.js'));
 const { REVIEW_TICK } = require(resolve(BUILD_DIR, 'src/modules/periodic-review/review-scheduler.service.js'));
 const { JobRunner } = require(resolve(BUILD_DIR, 'src/platform/jobs/job-runner.js'));
+const { DataSource } = require('typeorm');
 
 const status = (key) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
 
 const app = await createApp(loadConfig()); // initialised, not listening
+// seed-enterprise.mjs holds the task off the measured service with a lock row; this run takes it away.
+await app.get(DataSource).query('DELETE FROM scheduler_locks WHERE name = ?', [REVIEW_TICK]);
 globalThis.gc?.();
 let reset = true;
 try {
