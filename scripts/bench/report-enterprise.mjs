@@ -75,7 +75,9 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
     lines.push(
       '#### worklog-export: GET /work_log/export.csv?guideid=1 (Admin; every entry of the data set)',
       '',
-      `${e.rows} CSV rows (${(e.bytes / 1048576).toFixed(1)} MiB) streamed in ${e.seconds.toFixed(1)}s; service CPU ` +
+      `Measured once the service had no undelivered event and no queued job (waited ${(e.idle.waitedMs / 1000).toFixed(1)}s` +
+        `${e.idle.events || e.idle.jobs ? `; still ${e.idle.events} events and ${e.idle.jobs} jobs pending after the limit` : ''}). ` +
+        `${e.rows} CSV rows (${(e.bytes / 1048576).toFixed(1)} MiB) streamed in ${e.seconds.toFixed(1)}s; service CPU ` +
         `${(e.cpuMs / 1000).toFixed(1)}s; service RSS ${e.rssBefore.toFixed(0)} MiB before, peak ${e.peak.toFixed(0)} MiB: ` +
         `growth ${e.growth.toFixed(1)} MiB (target < 50 MiB: ${e.growth < 50 ? 'met' : 'MISSED'})` +
         (e.reset ? '.' : ' (VmHWM could not be reset: lifetime peak).'),

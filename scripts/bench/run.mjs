@@ -324,7 +324,7 @@ async function main() {
       await sqlStage(ent.writes, ctx);
       for (const workload of ent.writes) await measure(workload, ctx);
     }
-    ent.export = await measureExport(options, targets.service, sizes);
+    ent.export = await measureExport(options, targets.service, sizes, db);
   }
   const quiz = { writes: quizzes ? buildQuizWrites(options) : [], parity: [] };
   if (quiz.writes.length) {
