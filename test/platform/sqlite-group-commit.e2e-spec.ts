@@ -7,13 +7,7 @@ import { TransactionService } from '../../src/database/transaction.service';
 import { TeamEntity } from '../../src/modules/teams/entities/team.entity';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { usingMysql } from '../utils/test-config';
-
-function gate(): { wait: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const wait = new Promise<void>((resolve) => (open = resolve));
-  return { wait, open };
-}
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { gate, pause } from '../utils/hold';
 
 /**
  * SQLite on a file (sqlite-connection.ts): transactions that wait while another works share its COMMIT

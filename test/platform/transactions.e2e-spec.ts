@@ -7,15 +7,7 @@ import { TeamEntity } from '../../src/modules/teams/entities/team.entity';
 import { createUser } from '../factories/user.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { usingMysql } from '../utils/test-config';
-
-/** A promise and its resolver, to hold a transaction open while other work runs. */
-function gate(): { wait: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const wait = new Promise<void>((resolve) => (open = resolve));
-  return { wait, open };
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { gate, pause } from '../utils/hold';
 
 describe('transactions hold on every database (one request never runs inside another request’s transaction)', () => {
   let t: TestApp;
