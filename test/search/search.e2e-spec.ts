@@ -104,6 +104,9 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       ['a bad langid', `${API}/search/battery?langid=english`],
       ['a suggest query over 200 characters', `${API}/suggest/${'b'.repeat(201)}`],
       ['suggest doctypes with no known one', `${API}/suggest/iph?doctypes=bogus,nothing`],
+      // Names of Object.prototype's properties are no doctypes (the fuzz found a 500 for __proto__).
+      ['suggest doctypes __proto__', `${API}/suggest/x?doctypes=__proto__`],
+      ['suggest doctypes constructor,toString', `${API}/suggest/x?doctypes=constructor,toString`],
     ])('%s is 422 with the error body', async (_name, url) => {
       const response = await t.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(422);

@@ -135,7 +135,7 @@ function suggestKinds(doctypes: string | undefined): SuggestKind[] {
   const named = (doctypes ?? 'all')
     .split(',')
     .map((part) => part.trim().toLowerCase())
-    .filter((part) => part in SUGGEST_DOCTYPES);
+    .filter((part) => Object.hasOwn(SUGGEST_DOCTYPES, part));
   if (!named.length) {
     throw unprocessable(
       'doctypes must name at least one of guide, topic, device, category, item, wiki, question, post, all',
