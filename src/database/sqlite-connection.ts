@@ -193,8 +193,10 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
     }
   };
 
+  /** Whether the open group may take another transaction. */
+  const mayGrow = (): boolean => group !== undefined && group.size < GROUP_MAX;
   /** Hands the open group to the next waiting transaction when it may grow; false when it must close. */
-  const passOn = (token: symbol): boolean => group !== undefined && group.size < GROUP_MAX && gate.passOn(token);
+  const passOn = (token: symbol): boolean => mayGrow() && gate.passOn(token);
 
   return {
     async begin(token) {
@@ -218,11 +220,12 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
       members.delete(token);
       // With reads on their own connection, requests that arrived meanwhile reach their transaction
       // within one turn of the event loop: waiting for it lets them share this COMMIT.
-      if (reads && group && group.size < GROUP_MAX && gate.queued === 0) await new Promise(setImmediate);
-      if (group && group.size < GROUP_MAX && gate.queued > 0) {
+      if (reads && mayGrow() && gate.queued === 0) await new Promise(setImmediate);
+      if (mayGrow() && gate.queued > 0) {
+        // Queued first: the next member may end the group before this returns.
         const committed = new Promise<void>((resolve, reject) => group!.waiting.push({ resolve, reject }));
-        if (passOn(token)) return committed;
-        group.waiting.pop();
+        gate.passOn(token);
+        return committed;
       }
       await closeGroup(token, 'COMMIT');
     },
