@@ -71,7 +71,7 @@ export class WorkLogExportService {
         const byEntry = new Map(page.map((e) => [e.entryid, e]));
         let chunk = '';
         for (const row of data) {
-          const e = byEntry.get(row.entryid)!;
+          const e = byEntry.get(Number(row.entryid))!;
           chunk += csvLine([
             e.entryid,
             e.guideid,
@@ -82,8 +82,8 @@ export class WorkLogExportService {
             e.endtime,
             e.guideRevisionid,
             row.stepid,
-            row.fieldRevisionid,
-            row.fieldGuid,
+            row.field_revisionid,
+            row.field_guid,
             row.label,
             row.value,
             row.userid,
