@@ -14,9 +14,21 @@ export const fmt = (x, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : 
 
 export const ratio = (x, y, digits = 2) => (Number.isFinite(x / y) ? `${(x / y).toFixed(digits)}×` : 'n/a');
 
-/** The service / baseline table of one workload (summaries `s` and `b` of its runs; `w.sql` statement counts). */
+/**
+ * The service / baseline table of one workload (summaries `s` and `b` of its runs; `w.sql` statement counts),
+ * with the limit server's row and service ÷ limit where the workload has one.
+ */
 export function comparisonTable(w, s, b) {
   const sql = (name) => (w.sql[name] == null ? 'n/a' : fmt(w.sql[name], 1));
+  const l = w.runs.limit?.length ? summarize(w.runs.limit) : undefined;
+  const limitRows = l
+    ? [
+        `| limit server | ${fmt(l.rps)} | ${fmt(l.p50)} | ${fmt(l.p99)} | ${sql('limit')} | ${fmt(l.cpu, 2)} | ${fmt(l.peak, 0)} |`,
+        `| service/limit | ${ratio(s.rps, l.rps)} | ${ratio(s.p50, l.p50)} | ${ratio(s.p99, l.p99)} | ` +
+          `${w.sql.service == null || w.sql.limit == null ? 'n/a' : ratio(w.sql.service, w.sql.limit)} | ` +
+          `${ratio(s.cpu, l.cpu)} | ${ratio(s.peak, l.peak)} |`,
+      ]
+    : [];
   return [
     '| | requests/s | p50 ms | p99 ms | SQL statements/request | CPU ms/request | peak RSS MiB |',
     '|---|---:|---:|---:|---:|---:|---:|',
@@ -25,6 +37,7 @@ export function comparisonTable(w, s, b) {
     `| service/baseline | ${ratio(s.rps, b.rps)} | ${ratio(s.p50, b.p50)} | ${ratio(s.p99, b.p99)} | ` +
       `${w.sql.service == null || w.sql.baseline == null ? 'n/a' : ratio(w.sql.service, w.sql.baseline)} | ` +
       `${ratio(s.cpu, b.cpu)} | ${ratio(s.peak, b.peak)} |`,
+    ...limitRows,
   ];
 }
 
@@ -115,6 +128,14 @@ measurement, therefore fills the document of every guide a workload reads; the s
 requests read stored documents. The baseline never reads that column: it builds each answer from
 \`guide_revisions.data\`, the step revisions, images, users and comments, and renders the wiki text with the
 service's own engine on every request (the "naive SQL" server the stored documents are measured against).
+
+The **limit server** (\`scripts/bench/limit-server.mjs\`), measured on the read workloads in the same rounds, is
+plain Fastify with one prepared statement per request that sends what the service has stored for the answer
+without reshaping: the guide's \`guide_revisions.document\` as stored; a page's \`guide_revisions.summary\`
+values joined into one array; a category's wiki row; the category tree rows; a page of user rows. It is not the
+same answer (no parity): it is what the hardware does for the stored bytes, so **service/limit** says how
+much of the service's time goes into its own work (framework, access checks, caller-dependent fields,
+serialization).
 
 - **requests/s, p50, p99**: autocannon (the load generator runs on the same machine).
 - **SQL statements/request**: ${SQL_SAMPLE_REQUESTS} sequential requests after the parity passes. Service: the mean of its

@@ -251,17 +251,28 @@ async function main() {
     NODE_ENV: 'production',
   });
   cleanups.push(() => stop(baseline));
-  servers.set('service', service).set('baseline', baseline);
+  const limitPort = await freePort();
+  const limit = startNode(resolve(ROOT, 'scripts/bench/limit-server.mjs'), [], {
+    ...serviceDbEnv(settings),
+    PORT: String(limitPort),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+  });
+  cleanups.push(() => stop(limit));
+  servers.set('service', service).set('baseline', baseline).set('limit', limit);
   const targets = {
     service: { name: 'service', base: `http://127.0.0.1:${servicePort}`, proc: service },
     baseline: { name: 'baseline', base: `http://127.0.0.1:${baselinePort}`, proc: baseline },
   };
+  const limitTarget = { name: 'limit', base: `http://127.0.0.1:${limitPort}`, proc: limit };
   const sqlTargets = {
     service: { name: 'service', base: `http://127.0.0.1:${counterPort}`, proc: counter },
     baseline: targets.baseline,
   };
   await Promise.all(
-    [...Object.values(targets), sqlTargets.service].map((t) => waitForHttp(`${t.base}/api/2.0/health`, t.proc)),
+    [...Object.values(targets), sqlTargets.service, limitTarget].map((t) =>
+      waitForHttp(`${t.base}/api/2.0/health`, t.proc),
+    ),
   );
   log(`Service on :${servicePort} (pid ${service.pid}), baseline on :${baselinePort} (pid ${baseline.pid})`);
   {
@@ -303,9 +314,14 @@ async function main() {
       log(`  ${workload.name}: 200, ${note}; ${workload.paths.length} path(s) identical after JSON.parse`);
     }
   }
+  // The limit server sends stored data, not the answer: each path must be a 200 holding JSON.
+  for (const workload of workloads.filter((w) => w.limit)) {
+    for (const path of workload.paths) await fetchJson(limitTarget, path, workload.headers);
+    log(`  ${workload.name}: the limit server answers its ${workload.paths.length} path(s)`);
+  }
 
   // ---- 6. SQL statements per request; 7. load, interleaved ----------------------------------------
-  const ctx = { targets, sqlTargets, db, settings };
+  const ctx = { targets, sqlTargets, limitTarget, db, settings };
   await sqlStage(workloads, ctx);
   for (const workload of workloads) await measure(workload, ctx);
 
@@ -423,11 +439,11 @@ async function writeStage(ctx) {
   return writes;
 }
 
-async function sqlStage(list, { sqlTargets, db, settings }) {
+async function sqlStage(list, { sqlTargets, limitTarget, db, settings }) {
   if (list.length) log('SQL statements per request…');
   for (const workload of list) {
     workload.sql = {};
-    for (const target of Object.values(sqlTargets)) {
+    for (const target of [...Object.values(sqlTargets), ...(workload.limit ? [limitTarget] : [])]) {
       const counts = await sqlPerRequest(db, settings, target, workload);
       workload.sql[target.name] =
         target.name === 'service' ? (counts.header ?? counts.questions) : (counts.questions ?? counts.counter);
@@ -441,12 +457,13 @@ async function sqlStage(list, { sqlTargets, db, settings }) {
   }
 }
 
-async function measure(workload, { targets }) {
+async function measure(workload, { targets, limitTarget }) {
   log(`\n${workload.title}`);
-  workload.runs = { service: [], baseline: [] };
-  for (const target of Object.values(targets)) if (options.warmup > 0) await load(target, workload, options.warmup);
+  const measured = [targets.service, targets.baseline, ...(workload.limit ? [limitTarget] : [])];
+  workload.runs = Object.fromEntries(measured.map((target) => [target.name, []]));
+  for (const target of measured) if (options.warmup > 0) await load(target, workload, options.warmup);
   for (let round = 1; round <= options.rounds; round++) {
-    for (const target of [targets.service, targets.baseline]) {
+    for (const target of measured) {
       resetPeakRss(target.proc.pid);
       const cpuBefore = cpuMs(target.proc.pid);
       const result = await load(target, workload, options.duration);
@@ -490,7 +507,7 @@ async function sqlPerRequest(db, settings, target, workload) {
   const questions = async () =>
     settings.type === 'mysql' ? Number((await db.query("SHOW GLOBAL STATUS LIKE 'Questions'"))[0].Value) : null;
   const counter = async () =>
-    target.name === 'baseline'
+    target.name !== 'service'
       ? (await (await fetch(`${target.base}/__bench/sql-statements`)).json()).statements
       : null;
   await send(0).then((r) => r.bodyUsed || r.arrayBuffer()); // warm connections and caches

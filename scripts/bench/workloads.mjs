@@ -61,6 +61,7 @@ export function buildWorkloads(options) {
   const all = [
     {
       name: 'category-hierarchy',
+      limit: true,
       title: `GET /wikis/CATEGORY?display=hierarchy (${options.categories} nodes)`,
       paths: ['/api/2.0/wikis/CATEGORY?display=hierarchy'],
       verify: (body) => {
@@ -74,6 +75,7 @@ export function buildWorkloads(options) {
     },
     {
       name: 'category-detail',
+      limit: true,
       title: `GET /wikis/CATEGORY/{title} (${categoryPaths.length} categories with parent and children)`,
       paths: categoryPaths,
       verify: (body) => {
@@ -83,6 +85,7 @@ export function buildWorkloads(options) {
     },
     {
       name: 'user-search',
+      limit: true,
       title: `GET /users/search/{term} (${terms.length} terms)`,
       paths: terms.map((t) => `/api/2.0/users/search/${encodeURIComponent(t)}`),
       verify: (body) => {
@@ -92,6 +95,7 @@ export function buildWorkloads(options) {
     },
     {
       name: 'guide-detail',
+      limit: true,
       title: `GET /guides/{guideid} (${guideIds.length} guides, ${STEPS} steps × ${LINES} lines × ${IMAGES} images)`,
       paths: guideIds.map((id) => `/api/2.0/guides/${id}`),
       verify: (body, path) => {
@@ -112,12 +116,14 @@ export function buildWorkloads(options) {
     },
     {
       name: 'guide-list-200',
+      limit: true,
       title: `GET /guides?limit=200 (${listSize} summaries)`,
       paths: ['/api/2.0/guides?limit=200'],
       verify: (body) => verifyList(body, 1, listSize),
     },
     {
       name: 'guide-list-offset',
+      limit: true,
       title: `GET /guides?limit=20&offset=${offset}`,
       paths: [`/api/2.0/guides?limit=20&offset=${offset}`],
       verify: (body) => verifyList(body, offset + 1, offsetSize),

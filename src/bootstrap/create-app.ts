@@ -14,6 +14,7 @@ import { writeClientError, writeError } from '../common/http/error-writer';
 import { PinoNestLogger } from '../common/http/pino-nest-logger';
 import { beginClosing, generateRequestId, registerRequestHooks } from '../common/http/request-hooks';
 import { registerSerializationHook } from '../common/http/serialization-hook';
+import { registerConditionalGetHook } from '../common/http/conditional-get';
 import { RouteTable } from '../common/http/route-table';
 import { RateLimitsService } from '../common/rate-limit/rate-limits.service';
 import { MetricsService } from '../modules/operations/metrics.service';
@@ -98,6 +99,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   routes.attach(fastify);
   registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? config.sqlCountHeader });
   registerSerializationHook(fastify);
+  registerConditionalGetHook(fastify);
   registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });
   fastify.setErrorHandler((error, request, reply) => writeError(error, request, reply, routes));
   await fastify.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 10, parts: 20 } });

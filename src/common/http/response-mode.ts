@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
+import { RouteSettings } from './route-settings';
 import { ApiProduces, ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 
@@ -13,7 +13,7 @@ interface ModeRouteConfig {
  */
 export function XmlResponse(root: string) {
   return applyDecorators(
-    RouteConfig({ xmlRoot: root } satisfies ModeRouteConfig),
+    RouteSettings({ xmlRoot: root } satisfies ModeRouteConfig),
     ApiQuery({
       name: 'type',
       required: false,

@@ -17,7 +17,11 @@ import {
   type StoredItem,
   type TranslationData,
 } from './guide-data';
+import { cutDocument, type GuideFragments } from './guide-fragments';
 import { GuidesRepository, type StoredRevision } from './guides.repository';
+
+/** Memory the cut documents of recently read revisions may hold (least recently read go first). */
+const FRAGMENT_CACHE_BYTES = 64 * 1024 * 1024;
 
 export type StepDocument = Omit<StepDto, 'comments' | 'comment_count'>;
 
@@ -150,6 +154,47 @@ export class GuideDocumentsService {
       tx,
     );
     return document;
+  }
+
+  /**
+   * The stored document of a source revision cut into JSON pieces (guide-fragments.ts). Cut once per
+   * revision and kept while its stored text is the one read (compared in full: a few microseconds).
+   */
+  async fragments(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideFragments> {
+    const stored = revision.renderKey === this.renderKey ? revision.document : undefined;
+    if (typeof stored === 'string' && stored) {
+      const cached = this.fragmentCache.get(revision.revisionid);
+      if (cached && cached.text === stored) {
+        // Map order is the recency order: read again, it moves to the end.
+        this.fragmentCache.delete(revision.revisionid);
+        this.fragmentCache.set(revision.revisionid, cached);
+        return cached;
+      }
+      const document = parseStored<GuideDocument>(stored);
+      const cut = cutDocument(revision.revisionid, document, summaryDocument(document), stored);
+      this.remember(cut, cached);
+      return cut;
+    }
+    const document = await this.source(guideid, revision, tx);
+    return cutDocument(revision.revisionid, document, summaryDocument(document), undefined);
+  }
+
+  private readonly fragmentCache = new Map<number, GuideFragments>();
+  private fragmentBytes = 0;
+
+  private remember(cut: GuideFragments, replaced: GuideFragments | undefined): void {
+    if (replaced) {
+      this.fragmentCache.delete(replaced.revisionid);
+      this.fragmentBytes -= replaced.bytes;
+    }
+    if (cut.bytes > FRAGMENT_CACHE_BYTES / 4) return;
+    this.fragmentCache.set(cut.revisionid, cut);
+    this.fragmentBytes += cut.bytes;
+    for (const [revisionid, old] of this.fragmentCache) {
+      if (this.fragmentBytes <= FRAGMENT_CACHE_BYTES) break;
+      this.fragmentCache.delete(revisionid);
+      this.fragmentBytes -= old.bytes;
+    }
   }
 
   /** The list summary of a source revision, from whichever of summary or document the read selected. */

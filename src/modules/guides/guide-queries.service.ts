@@ -80,9 +80,25 @@ export class GuideQueriesService {
         ? await read(target)
         : await this.machineTranslation.translate(detail, target);
     }
+    this.recordView(guideid, caller);
+    return detail;
+  }
+
+  /** detail() as its JSON text; written from the stored revision's pieces unless machine-translated. */
+  async detailJson(guideid: number, query: GuideDetailQueryDto, caller?: AuthenticatedUser): Promise<string> {
+    if (query.machineTranslateLangid) return JSON.stringify(await this.detail(guideid, query, caller));
+    const json = await this.reader.detailJson(guideid, caller, {
+      unpatrolled: query.unpatrolled,
+      langid: query.langid,
+      excludePrerequisiteSteps: query.excludePrerequisiteSteps,
+    });
+    this.recordView(guideid, caller);
+    return json;
+  }
+
+  private recordView(guideid: number, caller: AuthenticatedUser | undefined): void {
     if (caller && this.recentViews.firstIn(`${caller.userid}:${guideid}`, this.clock.now())) {
       this.events.publishDetached(GuideViewed({ userid: caller.userid, guideid, date: this.clock.nowSeconds() }));
     }
-    return detail;
   }
 }

@@ -8,13 +8,17 @@ import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
+import type { CommentDto } from '../comments/dto/comment.dto';
 import {
   GuideDocumentsService,
+  summaryDocument,
   translateStep,
+  type GuideDocument,
   type GuideSummaryDocument,
   type TranslationDocument,
 } from './guide-documents.service';
-import { GuidesRepository, type GuideRow, type SummaryRow } from './guides.repository';
+import { closeStep, joinMembers, type GuideFragments } from './guide-fragments';
+import { GuidesRepository, type GuideRow, type StoredRevision, type SummaryRow } from './guides.repository';
 
 export interface DetailOptions {
   unpatrolled?: boolean;
@@ -25,6 +29,28 @@ export interface DetailOptions {
    * is built from it instead of reading the guide back, and without a comments query (a new guide has none).
    */
   created?: GuideRow;
+}
+
+/** What a detail needs of a source revision's document, cut into fragments or as the object. */
+type SourceView = Pick<GuideFragments, 'prerequisiteids' | 'prerequisiteReleases' | 'stepids' | 'summary'> & {
+  document(): GuideDocument;
+};
+
+/** A detail read and checked: what toDto and toJson write out. */
+interface DetailParts {
+  guideid: number;
+  row: GuideRow;
+  canEdit: boolean;
+  source: SourceView;
+  /** Only when the view is translated. */
+  translation: TranslationDocument | undefined;
+  shownRevision: StoredRevision;
+  prerequisites: GuideRow[];
+  prerequisiteSummaries: GuideSummaryDocument[];
+  /** Prerequisites whose steps are inlined, in order. */
+  inlined: SourceView[];
+  comments: Map<string, CommentDto[]>;
+  author: UserLightDto;
 }
 
 export const accessFacts = (row: Pick<SummaryRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>): GuideAccessFacts => ({
@@ -67,12 +93,42 @@ export class GuideReaderService {
     return rows.filter((_row, i) => allowed[i]);
   }
 
+  /** A guide's detail for `caller` (the object path: XML, ?pretty, translations, what writes answer). */
   async detail(
     guideid: number,
     caller: AuthenticatedUser | undefined,
     options: DetailOptions = {},
     tx?: EntityManager,
   ): Promise<GuideDetailDto> {
+    return this.toDto(await this.parts(guideid, caller, options, false, tx));
+  }
+
+  /**
+   * The same detail as JSON text, byte for byte `JSON.stringify(detail(...))`, written from the cut
+   * documents of the revisions (guide-fragments.ts) without parsing or serializing them again. Translated
+   * views (and documents that cannot be cut) take the object path.
+   */
+  async detailJson(
+    guideid: number,
+    caller: AuthenticatedUser | undefined,
+    options: DetailOptions = {},
+    tx?: EntityManager,
+  ): Promise<string> {
+    const parts = await this.parts(guideid, caller, options, true, tx);
+    const spliceable = (view: SourceView) => 'openSteps' in view && (view as GuideFragments).spliceable;
+    return parts.translation || !spliceable(parts.source) || !parts.inlined.every(spliceable)
+      ? JSON.stringify(this.toDto(parts))
+      : this.toJson(parts);
+  }
+
+  /** What a detail shows, read and checked; `cut`: the revisions' documents as fragments. */
+  private async parts(
+    guideid: number,
+    caller: AuthenticatedUser | undefined,
+    options: DetailOptions,
+    cut: boolean,
+    tx?: EntityManager,
+  ): Promise<DetailParts> {
     // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
     const load = (unpatrolled: boolean) =>
       this.guides.detailRow(guideid, { unpatrolled, langid: options.langid, userid: caller?.userid }, tx);
@@ -88,76 +144,129 @@ export class GuideReaderService {
     // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
     if (!canEdit) row = await this.pinToLiveReleases(row, options.langid, tx);
     const useTranslation = row.translation && options.langid && options.langid !== row.guide.langid;
-    const [document, translation] = await Promise.all([
-      this.documents.source(guideid, row.revision, tx),
+    const view = (id: number, revision: StoredRevision) => this.sourceView(id, revision, cut, tx);
+    const [source, translation] = await Promise.all([
+      view(guideid, row.revision),
       useTranslation && row.translation ? this.documents.translation(row.translation, tx) : undefined,
     ]);
     const prerequisiteRows = await this.pinPrerequisites(
       await this.readableRows(
         caller,
         await this.guides.summaryRows(
-          document.prerequisiteids,
+          source.prerequisiteids,
           options.excludePrerequisiteSteps ? 'summary' : 'full',
           tx,
         ),
       ),
-      document.prerequisite_releases ?? [],
+      source.prerequisiteReleases ?? [],
       tx,
     );
     const byId = new Map(prerequisiteRows.map((r) => [r.guide.guideid, r]));
-    const prerequisites = document.prerequisiteids
+    const prerequisites = source.prerequisiteids
       .map((id) => byId.get(id))
       .filter((r): r is GuideRow => r !== undefined);
     // Inlined steps need whole documents; otherwise the summaries suffice (a document is one as well).
-    const prerequisiteSources = options.excludePrerequisiteSteps
+    const inlined = options.excludePrerequisiteSteps
       ? []
-      : await Promise.all(prerequisites.map((r) => this.documents.source(r.guide.guideid, r.revision, tx)));
-    const prerequisiteDocs: GuideSummaryDocument[] = options.excludePrerequisiteSteps
+      : await Promise.all(prerequisites.map((r) => view(r.guide.guideid, r.revision)));
+    const prerequisiteSummaries = options.excludePrerequisiteSteps
       ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision, tx)))
-      : prerequisiteSources;
-    const inlined = prerequisiteSources.flatMap((d) => d.steps);
-    const { steps: translatedSteps, ...translatedText } = translation ?? {};
-    const ownSteps = translatedSteps
-      ? document.steps.map((step) => translateStep(step, translatedSteps[step.stepid]))
-      : document.steps;
-    const steps = [...inlined, ...ownSteps];
+      : inlined.map((v) => v.summary);
     const { comments, users: authors } = await this.comments.commentsForMany(
       options.created
         ? []
         : [
             { context: 'guide', contextids: [guideid] },
-            { context: 'step', contextids: steps.map((s) => s.stepid) },
+            { context: 'step', contextids: [...inlined.flatMap((v) => v.stepids), ...source.stepids] },
           ],
       [row.guide.authorid],
     );
-    const shownRevision = useTranslation && row.translation ? row.translation : row.revision;
+    return {
+      guideid,
+      row,
+      canEdit,
+      source,
+      translation: useTranslation ? translation : undefined,
+      shownRevision: useTranslation && row.translation ? row.translation : row.revision,
+      prerequisites,
+      prerequisiteSummaries,
+      inlined,
+      comments,
+      author: authors.get(row.guide.authorid) as UserLightDto,
+    };
+  }
+
+  private async sourceView(
+    guideid: number,
+    revision: StoredRevision,
+    cut: boolean,
+    tx?: EntityManager,
+  ): Promise<SourceView> {
+    if (cut) return this.documents.fragments(guideid, revision, tx);
+    const document = await this.documents.source(guideid, revision, tx);
+    return {
+      prerequisiteids: document.prerequisiteids,
+      prerequisiteReleases: document.prerequisite_releases,
+      stepids: document.steps.map((step) => step.stepid),
+      summary: summaryDocument(document),
+      document: () => document,
+    };
+  }
+
+  private toDto(parts: DetailParts): GuideDetailDto {
+    const document = parts.source.document();
+    const { steps: translatedSteps, ...translatedText } = parts.translation ?? {};
+    const ownSteps = translatedSteps
+      ? document.steps.map((step) => translateStep(step, translatedSteps[step.stepid]))
+      : document.steps;
+    const steps = [...parts.inlined.flatMap((view) => view.document().steps), ...ownSteps];
     const stepDtos: StepDto[] = steps.map((step) => {
-      const stepComments = comments.get(`step:${step.stepid}`) ?? [];
+      const stepComments = parts.comments.get(`step:${step.stepid}`) ?? [];
       return { ...step, comments: stepComments, comment_count: stepComments.length };
     });
     const { prerequisiteids: _ids, steps: _steps, ...fields } = document;
+    return { dataType: 'guide', ...fields, ...translatedText, ...this.callerMembers(parts, stepDtos) };
+  }
+
+  /** toDto's JSON from the fragments: the document's members, then the caller's, steps with their comments. */
+  private toJson(parts: DetailParts): string {
+    const source = parts.source as GuideFragments;
+    const steps: string[] = [];
+    for (const view of [...(parts.inlined as GuideFragments[]), source]) {
+      view.openSteps.forEach((open, i) => {
+        const stepComments = parts.comments.get(`step:${view.stepids[i]}`) ?? [];
+        steps.push(closeStep(open, JSON.stringify(stepComments), stepComments.length));
+      });
+    }
+    const members: [string, string | undefined][] = [['dataType', '"guide"'], ...source.fields];
+    for (const [key, value] of Object.entries(this.callerMembers(parts, []))) {
+      members.push([key, key === 'steps' ? `[${steps.join(',')}]` : (JSON.stringify(value) as string | undefined)]);
+    }
+    return joinMembers(members);
+  }
+
+  /** The members after the document's own, in the answer's order (`steps` is where the steps go). */
+  private callerMembers(parts: DetailParts, steps: StepDto[]) {
+    const { row, source, shownRevision, prerequisites } = parts;
     return {
-      dataType: 'guide',
-      ...fields,
-      ...translatedText,
       locale: shownRevision.langid,
       revisionid: shownRevision.revisionid,
-      head_revisionid: useTranslation ? shownRevision.revisionid : row.guide.headRevisionid,
+      head_revisionid: parts.translation ? shownRevision.revisionid : row.guide.headRevisionid,
       modified_date: shownRevision.date,
       prereq_modified_date: prerequisites.reduce((max, r) => Math.max(max, r.guide.modifiedDate), 0),
       userid: row.guide.authorid,
       username: row.username,
-      prerequisites: prerequisites.map((r, i) => this.toSummary(r, prerequisiteDocs[i], 0)),
-      prerequisite_releases: document.prerequisite_releases ?? [],
-      steps: stepDtos,
-      comments: comments.get(`guide:${guideid}`) ?? [],
-      author: authors.get(row.guide.authorid) as UserLightDto,
+      prerequisites: prerequisites.map((r, i) => this.toSummary(r, parts.prerequisiteSummaries[i], 0)),
+      prerequisite_releases: source.prerequisiteReleases ?? [],
+      steps,
+      comments: parts.comments.get(`guide:${parts.guideid}`) ?? [],
+      author: parts.author,
       langid: row.guide.langid,
       available_langids: [row.guide.langid, ...row.translatedLangids.sort()],
       created_date: row.guide.createdDate,
       published_date: row.guide.publishedDate,
       patrolled: shownRevision.patrolled,
-      can_edit: canEdit,
+      can_edit: parts.canEdit,
       favorited: row.favorited,
       completed: row.completed,
     };

@@ -1,8 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { XmlResponse } from '../../common/http/response-mode';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Revalidated } from '../../common/http/conditional-get';
+import { XmlResponse, responseMode } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
 import { PaginationQueryDto } from '../../common/validation/pagination.dto';
 import { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
@@ -68,12 +70,20 @@ export class GuidesController {
       'may not edit it see the newest released release’s revision (editors see the working copy).',
   })
   @ApiOkResponse({ type: GuideDetailDto })
-  detail(
+  @Revalidated()
+  async detail(
     @GuideId() guideid: number,
     @Query() query: GuideDetailQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
-    return this.lists.detail(guideid, query, caller);
+  ): Promise<GuideDetailDto | string> {
+    const mode = responseMode(request);
+    if (mode.xmlRoot || mode.pretty) return this.lists.detail(guideid, query, caller);
+    // Plain JSON: written as text from the stored revision's pieces (the same bytes JSON.stringify would give).
+    const json = await this.lists.detailJson(guideid, query, caller);
+    void reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   @Post()

@@ -1,12 +1,12 @@
 import { applyDecorators, HttpCode, HttpStatus } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
+import { RouteSettings } from '../../common/http/route-settings';
 import { ApiBody, ApiConsumes, ApiPayloadTooLargeResponse, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import type { BodyRouteConfig } from '../../common/http/body-parser';
 
 /** A media upload: raw bytes (any Content-Type) or a multipart form with the field `file`; 200 on success. */
 export function UploadRoute(what: string) {
   return applyDecorators(
-    RouteConfig({ rawBody: true } satisfies BodyRouteConfig),
+    RouteSettings({ rawBody: true } satisfies BodyRouteConfig),
     HttpCode(HttpStatus.OK),
     ApiConsumes('application/octet-stream', 'multipart/form-data'),
     ApiBody({

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
-import { RouteConfig } from '@nestjs/platform-fastify';
+import { RouteSettings } from '../../common/http/route-settings';
 import {
   ApiAcceptedResponse,
   ApiBody,
@@ -65,7 +65,7 @@ export class TrainingImportsController {
 
   @Post(':importid/start/byUpload')
   @HttpCode(HttpStatus.ACCEPTED)
-  @RouteConfig({ streamBody: STREAMABLE_TYPES } satisfies BodyRouteConfig)
+  @RouteSettings({ streamBody: STREAMABLE_TYPES } satisfies BodyRouteConfig)
   @ApiErrors(404, 422)
   @Authenticated('Admin')
   @ApiConsumes('application/zip', 'multipart/form-data')

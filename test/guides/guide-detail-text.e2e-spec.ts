@@ -1,0 +1,158 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { createUser, type CreatedUser } from '../factories/user.factory';
+import { createCategory } from '../factories/wiki.factory';
+import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+
+const api = (path: string) => `/api/2.0${path}`;
+const COMMENT = 'A helpful comment about this guide.';
+
+/**
+ * Guide detail in plain JSON is written from the stored revision's pieces (guide-fragments.ts); ?pretty and
+ * XML still go through the object. Both must give the same answer byte for byte, and 200 answers carry an
+ * ETag that a conditional GET revalidates.
+ */
+describe('guide detail: the JSON text and conditional GETs', () => {
+  let t: TestApp;
+  let admin: CreatedUser;
+  let author: CreatedUser;
+  let reader: CreatedUser;
+  let guideid: number;
+  let prerequisiteid: number;
+  let stepids: number[];
+
+  const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+    t.as(token, { method: 'GET', url: api(url), headers });
+
+  /** The plain answer, and the object path's answer (?pretty re-serialized compactly): the same bytes. */
+  const expectSameAsObjectPath = async (path: string, token?: string) => {
+    const separator = path.includes('?') ? '&' : '?';
+    const [plain, pretty] = await Promise.all([get(path, token), get(`${path}${separator}pretty`, token)]);
+    expect({ path, status: plain.statusCode }).toEqual({ path, status: 200 });
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(pretty.body).toContain('\n  "dataType": "guide"');
+    expect(plain.body).toBe(JSON.stringify(JSON.parse(pretty.body)));
+    return plain;
+  };
+
+  const createGuide = async (payload: object) => {
+    const res = await t.as(author.token, { method: 'POST', url: api('/guides'), payload });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ guideid: number; revisionid: number }>().guideid;
+  };
+  const addStep = async (id: number, title: string, text: string) => {
+    const res = await t.as(author.token, {
+      method: 'POST',
+      url: api(`/guides/${id}/steps`),
+      payload: { title, lines: [{ text, bullet: 'black', level: 0 }] },
+    });
+    expect(res.statusCode).toBeLessThan(300);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { privilege: 'Admin' });
+    author = await createUser(t, { privilege: 'Author', username: 'Ünïcode "Author"' });
+    reader = await createUser(t);
+    await createCategory(t, admin.user, 'Dishwasher');
+    prerequisiteid = await createGuide({ category: 'Dishwasher', type: 'technique', subject: 'Power', public: true });
+    await addStep(prerequisiteid, 'Unplug it', 'Pull the plug.');
+    guideid = await createGuide({
+      category: 'Dishwasher',
+      type: 'repair',
+      subject: 'Door \u2028 "seal"',
+      public: true,
+      introduction: `'''Bold''' <script>alert(1)</script> and [guide|${prerequisiteid}]`,
+      prerequisites: [prerequisiteid],
+      parts: [{ name: 'Door seal', quantity: 2 }],
+      flags: ['DANGER'],
+    });
+    await addStep(guideid, 'Open the door', "Mind the '''hinge''' 😀.");
+    await addStep(guideid, 'Pull the seal', 'Slowly.');
+    const detail = (await get(`/guides/${guideid}`, author.token)).json<{ steps: { stepid: number; guideid: number }[] }>();
+    stepids = detail.steps.filter((s) => s.guideid === guideid).map((s) => s.stepid);
+    expect(stepids).toHaveLength(2);
+    // Comments on the guide and on one of its steps, and one on an inlined prerequisite step.
+    const prereqStep = detail.steps.find((s) => s.guideid === prerequisiteid)!.stepid;
+    for (const url of [`guide/${guideid}`, `step/${stepids[1]}`, `step/${prereqStep}`]) {
+      const res = await t.as(reader.token, { method: 'POST', url: api(`/comments/${url}`), payload: { text: COMMENT } });
+      expect(res.statusCode).toBe(201);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('answers the same bytes as the object path, for every caller and option', async () => {
+    for (const token of [undefined, reader.token, author.token, admin.token]) {
+      for (const query of ['', '?excludePrerequisiteSteps', '?unpatrolled', '?unpatrolled&excludePrerequisiteSteps']) {
+        await expectSameAsObjectPath(`/guides/${guideid}${query}`, token);
+      }
+    }
+    const plain = await expectSameAsObjectPath(`/guides/${guideid}`);
+    const body = plain.json<{ steps: { stepid: number; comment_count: number }[]; comments: unknown[] }>();
+    expect(body.steps.map((s) => s.comment_count)).toEqual([1, 0, 1]);
+    expect(body.comments).toHaveLength(1);
+    await expectSameAsObjectPath(`/guides/${prerequisiteid}`);
+  });
+
+  it('answers a translated view (object path) and an unpatrolled edit the same way', async () => {
+    const head = (await get(`/guides/${guideid}?unpatrolled`, author.token)).json<{ revisionid: number }>();
+    const translated = await t.as(author.token, {
+      method: 'PATCH',
+      url: api(`/guides/${guideid}?revisionid=${head.revisionid}`),
+      payload: { langid: 'de', title: 'Türdichtung', summary: 'Auf Deutsch' },
+    });
+    expect(translated.statusCode).toBe(200);
+    await expectSameAsObjectPath(`/guides/${guideid}?langid=de`);
+    expect((await get(`/guides/${guideid}?langid=de`)).json().title).toBe('Türdichtung');
+    await expectSameAsObjectPath(`/guides/${guideid}?langid=fr`);
+  });
+
+  it('sets an ETag and answers 304 to a conditional GET until anything in the answer changes', async () => {
+    const first = await get(`/guides/${guideid}`);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect((await get(`/guides/${guideid}`)).headers.etag).toBe(tag);
+
+    const revalidate = (value: string, token?: string) => get(`/guides/${guideid}`, token, { 'if-none-match': value });
+    const notModified = (res: LightMyRequestResponse) => {
+      expect(res.statusCode).toBe(304);
+      expect(res.body).toBe('');
+      expect(res.headers.etag).toBe(tag);
+    };
+    notModified(await revalidate(tag));
+    notModified(await revalidate(`W/${tag}`));
+    notModified(await revalidate(`"other", ${tag}`));
+    notModified(await revalidate('*'));
+    const other = await revalidate('"other"');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(first.body);
+
+    // Another caller's answer differs (can_edit), so its tag does too.
+    const authors = await get(`/guides/${guideid}`, author.token);
+    expect(authors.headers.etag).not.toBe(tag);
+    expect((await revalidate(tag, author.token)).statusCode).toBe(200);
+
+    // A new comment changes the answer without a new revision: a new tag, and the old one no longer matches.
+    await t.as(reader.token, { method: 'POST', url: api(`/comments/step/${stepids[0]}`), payload: { text: COMMENT } });
+    const commented = await revalidate(tag);
+    expect(commented.statusCode).toBe(200);
+    expect(commented.headers.etag).not.toBe(tag);
+    expect(commented.json().steps[1].comment_count).toBe(1);
+
+    // The XML answer has its own tag and revalidates the same way.
+    const xml = await get(`/guides/${guideid}?type=XML`);
+    expect(xml.headers['content-type']).toContain('application/xml');
+    expect((await get(`/guides/${guideid}?type=XML`, undefined, { 'if-none-match': xml.headers.etag as string })).statusCode).toBe(304);
+
+    // Errors carry no tag.
+    const missing = await get('/guides/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+  });
+
+  it('reads a guide in as many statements as before (the pieces come from the stored document)', async () => {
+    await get(`/guides/${guideid}`);
+    const res = await get(`/guides/${guideid}`);
+    expect(res.statusCode).toBe(200);
+    expect(sqlCount(res)).toBeLessThanOrEqual(8);
+  });
+});
