@@ -138,6 +138,29 @@ describe('guide detail: the JSON text and conditional GETs', () => {
     expect(commented.headers.etag).not.toBe(tag);
     expect(commented.json().steps[1].comment_count).toBe(1);
 
+    // So does a new revision, and the author's new name.
+    const newTag = commented.headers.etag as string;
+    const head = (await get(`/guides/${guideid}?unpatrolled`, author.token)).json<{ revisionid: number }>();
+    const edited = await t.as(author.token, {
+      method: 'PATCH',
+      url: api(`/guides/${guideid}?revisionid=${head.revisionid}`),
+      payload: { summary: 'A new summary' },
+    });
+    expect(edited.statusCode).toBe(200);
+    const afterEdit = await revalidate(newTag);
+    expect(afterEdit.statusCode).toBe(200);
+    expect(afterEdit.json().summary).toBe('A new summary');
+    const renamed = await t.as(admin.token, {
+      method: 'PATCH',
+      url: api(`/users/${author.user.userid}`),
+      payload: { username: 'Renamed Author' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const afterRename = await revalidate(afterEdit.headers.etag as string);
+    expect(afterRename.statusCode).toBe(200);
+    expect(afterRename.json().username).toBe('Renamed Author');
+    expect((await revalidate(afterRename.headers.etag as string)).statusCode).toBe(304);
+
     // The XML answer has its own tag and revalidates the same way.
     const xml = await get(`/guides/${guideid}?type=XML`);
     expect(xml.headers['content-type']).toContain('application/xml');

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { GuideDocument, GuideSummaryDocument, StepDocument } from './guide-documents.service';
 
 /** One `"key":value` member of a JSON object: its key and its value's JSON text. */
@@ -26,6 +27,8 @@ export interface GuideFragments {
   readonly bytes: number;
   /** The document as an object (parsed from the text on each call, so no caller shares one). */
   document(): GuideDocument;
+  /** SHA-1 of the document's JSON (computed once): stands for the pieces in an answer's entity tag. */
+  digest(): string;
 }
 
 const ADDED_STEP_MEMBERS = ['comments', 'comment_count'];
@@ -52,6 +55,7 @@ export function cutDocument(
   const spliceable = steps.every(
     (step: StepDocument) => Object.keys(step).length > 0 && !ADDED_STEP_MEMBERS.some((k) => Object.hasOwn(step, k)),
   );
+  let digest: string | undefined;
   const fieldBytes = fields.reduce((n, [key, json]) => n + key.length + json.length, 0);
   const stepBytes = openSteps.reduce((n, step) => n + step.length, 0);
   return {
@@ -67,6 +71,7 @@ export function cutDocument(
     // UTF-16 strings: two bytes a character; the text is held for the cache check.
     bytes: 2 * (fieldBytes + stepBytes + (text?.length ?? 0)) + 1024,
     document: () => (text === undefined ? document : (JSON.parse(text) as GuideDocument)),
+    digest: () => (digest ??= hash('sha1', text ?? JSON.stringify(document), 'base64url')),
   };
 }
 
@@ -84,6 +89,15 @@ export function joinMembers(members: Iterable<[key: string, json: string | undef
     out += `${out ? ',' : '{'}${JSON.stringify(key)}:${json}`;
   }
   return out ? `${out}}` : '{}';
+}
+
+/**
+ * A strong entity tag of an answer written from pieces: the digests of the documents cut, then the JSON of
+ * every other piece, in order. Same pieces, same bytes; so it changes whenever the answer does, without
+ * hashing the whole answer. (JSON text never holds a raw U+0000, so the separator is unambiguous.)
+ */
+export function piecesTag(digests: string[], pieces: string[]): string {
+  return `"${hash('sha1', `${digests.join('\u0000')}\u0000\u0000${pieces.join('\u0000')}`, 'base64url')}"`;
 }
 
 /** A step's JSON with `comments` and `comment_count` appended (its pieces from cutDocument). */

@@ -84,9 +84,16 @@ export class GuideQueriesService {
     return detail;
   }
 
-  /** detail() as its JSON text; written from the stored revision's pieces unless machine-translated. */
-  async detailJson(guideid: number, query: GuideDetailQueryDto, caller?: AuthenticatedUser): Promise<string> {
-    if (query.machineTranslateLangid) return JSON.stringify(await this.detail(guideid, query, caller));
+  /**
+   * detail() as its JSON text; written from the stored revision's pieces unless machine-translated (then with
+   * the entity tag of the pieces).
+   */
+  async detailJson(
+    guideid: number,
+    query: GuideDetailQueryDto,
+    caller?: AuthenticatedUser,
+  ): Promise<{ json: string; etag?: string }> {
+    if (query.machineTranslateLangid) return { json: JSON.stringify(await this.detail(guideid, query, caller)) };
     const json = await this.reader.detailJson(guideid, caller, {
       unpatrolled: query.unpatrolled,
       langid: query.langid,

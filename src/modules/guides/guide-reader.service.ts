@@ -17,7 +17,7 @@ import {
   type GuideSummaryDocument,
   type TranslationDocument,
 } from './guide-documents.service';
-import { closeStep, joinMembers, type GuideFragments } from './guide-fragments';
+import { closeStep, joinMembers, piecesTag, type GuideFragments } from './guide-fragments';
 import { GuidesRepository, type GuideRow, type StoredRevision, type SummaryRow } from './guides.repository';
 
 export interface DetailOptions {
@@ -113,11 +113,11 @@ export class GuideReaderService {
     caller: AuthenticatedUser | undefined,
     options: DetailOptions = {},
     tx?: EntityManager,
-  ): Promise<string> {
+  ): Promise<{ json: string; etag?: string }> {
     const parts = await this.parts(guideid, caller, options, true, tx);
     const spliceable = (view: SourceView) => 'openSteps' in view && (view as GuideFragments).spliceable;
     return parts.translation || !spliceable(parts.source) || !parts.inlined.every(spliceable)
-      ? JSON.stringify(this.toDto(parts))
+      ? { json: JSON.stringify(this.toDto(parts)) }
       : this.toJson(parts);
   }
 
@@ -228,21 +228,30 @@ export class GuideReaderService {
     return { dataType: 'guide', ...fields, ...translatedText, ...this.callerMembers(parts, stepDtos) };
   }
 
-  /** toDto's JSON from the fragments: the document's members, then the caller's, steps with their comments. */
-  private toJson(parts: DetailParts): string {
+  /**
+   * toDto's JSON from the fragments: the document's members, then the caller's, steps with their comments;
+   * and its entity tag, from the documents' digests and the other pieces.
+   */
+  private toJson(parts: DetailParts): { json: string; etag: string } {
     const source = parts.source as GuideFragments;
+    const cut = [...(parts.inlined as GuideFragments[]), source];
+    const pieces: string[] = [];
     const steps: string[] = [];
-    for (const view of [...(parts.inlined as GuideFragments[]), source]) {
+    for (const view of cut) {
       view.openSteps.forEach((open, i) => {
         const stepComments = parts.comments.get(`step:${view.stepids[i]}`) ?? [];
-        steps.push(closeStep(open, JSON.stringify(stepComments), stepComments.length));
+        const commentsJson = JSON.stringify(stepComments);
+        pieces.push(commentsJson);
+        steps.push(closeStep(open, commentsJson, stepComments.length));
       });
     }
     const members: [string, string | undefined][] = [['dataType', '"guide"'], ...source.fields];
     for (const [key, value] of Object.entries(this.callerMembers(parts, []))) {
-      members.push([key, key === 'steps' ? `[${steps.join(',')}]` : (JSON.stringify(value) as string | undefined)]);
+      const json = key === 'steps' ? `[${steps.join(',')}]` : (JSON.stringify(value) as string | undefined);
+      if (key !== 'steps') pieces.push(`${key}:${json ?? ''}`);
+      members.push([key, json]);
     }
-    return joinMembers(members);
+    return { json: joinMembers(members), etag: piecesTag(cut.map((view) => view.digest()), pieces) };
   }
 
   /** The members after the document's own, in the answer's order (`steps` is where the steps go). */

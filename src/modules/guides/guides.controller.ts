@@ -81,8 +81,9 @@ export class GuidesController {
     const mode = responseMode(request);
     if (mode.xmlRoot || mode.pretty) return this.lists.detail(guideid, query, caller);
     // Plain JSON: written as text from the stored revision's pieces (the same bytes JSON.stringify would give).
-    const json = await this.lists.detailJson(guideid, query, caller);
+    const { json, etag } = await this.lists.detailJson(guideid, query, caller);
     void reply.type('application/json; charset=utf-8');
+    if (etag) void reply.header('etag', etag);
     return json;
   }
 
