@@ -20,9 +20,19 @@ describe('guide fragments', () => {
     const cases: [string, unknown][][] = [
       [],
       [['a', 1]],
-      [['a', 1], ['b', 'x'], ['a', 2]],
-      [['a', undefined], ['b', null]],
-      [['__proto__', { x: 1 }], ['c', [1, { d: '\u2028' }]]],
+      [
+        ['a', 1],
+        ['b', 'x'],
+        ['a', 2],
+      ],
+      [
+        ['a', undefined],
+        ['b', null],
+      ],
+      [
+        ['__proto__', { x: 1 }],
+        ['c', [1, { d: '\u2028' }]],
+      ],
     ];
     for (const members of cases) {
       const object: Record<string, unknown> = {};

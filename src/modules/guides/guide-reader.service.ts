@@ -53,7 +53,9 @@ interface DetailParts {
   author: UserLightDto;
 }
 
-export const accessFacts = (row: Pick<SummaryRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>): GuideAccessFacts => ({
+export const accessFacts = (
+  row: Pick<SummaryRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>,
+): GuideAccessFacts => ({
   authorid: row.guide.authorid,
   public: row.guide.public,
   grantedUserIds: row.grantedUserIds,
@@ -251,7 +253,13 @@ export class GuideReaderService {
       if (key !== 'steps') pieces.push(`${key}:${json ?? ''}`);
       members.push([key, json]);
     }
-    return { json: joinMembers(members), etag: piecesTag(cut.map((view) => view.digest()), pieces) };
+    return {
+      json: joinMembers(members),
+      etag: piecesTag(
+        cut.map((view) => view.digest()),
+        pieces,
+      ),
+    };
   }
 
   /** The members after the document's own, in the answer's order (`steps` is where the steps go). */
