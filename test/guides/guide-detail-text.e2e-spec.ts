@@ -180,6 +180,32 @@ describe('guide detail: the JSON text and conditional GETs', () => {
     expect(missing.headers.etag).toBeUndefined();
   });
 
+  it('answers guide lists in the same bytes as the object path', async () => {
+    const lists = [
+      '',
+      '?limit=1&offset=1',
+      '?order=DESC',
+      `?guideids=${guideid},${prerequisiteid},999`,
+      '?filter=repair',
+    ];
+    for (const token of [undefined, reader.token, author.token, admin.token]) {
+      for (const query of [...lists, '?includePrivate=true']) {
+        const separator = query ? '&' : '?';
+        const [plain, pretty] = await Promise.all([
+          get(`/guides${query}`, token),
+          get(`/guides${query}${separator}pretty`, token),
+        ]);
+        expect({ query, status: plain.statusCode }).toEqual({ query, status: 200 });
+        expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(pretty.body).toContain('\n');
+        expect(plain.body).toBe(JSON.stringify(JSON.parse(pretty.body)));
+      }
+    }
+    const all = (await get('/guides')).json<{ guideid: number; prereq_modified_date: number }[]>();
+    expect(all.map((g) => g.guideid)).toEqual([prerequisiteid, guideid]);
+    expect(all[1].prereq_modified_date).toBeGreaterThan(0);
+  });
+
   it('reads a guide in as many statements as before (the pieces come from the stored document)', async () => {
     await get(`/guides/${guideid}`);
     const res = await get(`/guides/${guideid}`);

@@ -17,11 +17,13 @@ import {
   type StoredItem,
   type TranslationData,
 } from './guide-data';
-import { cutDocument, type GuideFragments } from './guide-fragments';
+import { cutDocument, cutSummary, type GuideFragments, type SummaryPieces } from './guide-fragments';
 import { GuidesRepository, type StoredRevision } from './guides.repository';
 
 /** Memory the cut documents of recently read revisions may hold (least recently read go first). */
 const FRAGMENT_CACHE_BYTES = 64 * 1024 * 1024;
+/** List summaries cut into JSON, kept for this many revisions. */
+const SUMMARY_CACHE_ENTRIES = 50_000;
 
 export type StepDocument = Omit<StepDto, 'comments' | 'comment_count'>;
 
@@ -196,6 +198,26 @@ export class GuideDocumentsService {
       this.fragmentBytes -= old.bytes;
     }
   }
+
+  /**
+   * The list summary of a source revision cut into the JSON a list item shows (guide-fragments.ts), kept per
+   * revision while its stored text is the one read; summaries not stored as text go through summaryOf.
+   */
+  async summaryPieces(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<SummaryPieces> {
+    const stored = revision.renderKey === this.renderKey ? revision.summary : undefined;
+    if (typeof stored === 'string' && stored) {
+      const cached = this.summaryCache.get(revision.revisionid);
+      if (cached && cached.text === stored) return cached;
+      const cut = cutSummary(revision.revisionid, parseStored<GuideSummaryDocument>(stored), stored);
+      // Small (about 1 KB each): a bounded map, emptied when full, is enough.
+      if (this.summaryCache.size >= SUMMARY_CACHE_ENTRIES) this.summaryCache.clear();
+      this.summaryCache.set(revision.revisionid, cut);
+      return cut;
+    }
+    return cutSummary(revision.revisionid, await this.summaryOf(guideid, revision, tx), undefined);
+  }
+
+  private readonly summaryCache = new Map<number, SummaryPieces>();
 
   /** The list summary of a source revision, from whichever of summary or document the read selected. */
   async summaryOf(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideSummaryDocument> {

@@ -104,3 +104,50 @@ export function piecesTag(digests: string[], pieces: string[]): string {
 export function closeStep(openStep: string, commentsJson: string, commentCount: number): string {
   return `${openStep},"comments":${commentsJson},"comment_count":${commentCount}}`;
 }
+
+/** The summary members a list item shows from the stored summary, in the item's order (around userid, username). */
+const SUMMARY_HEAD: (keyof GuideSummaryDocument)[] = [
+  'url',
+  'type',
+  'category',
+  'subject',
+  'title',
+  'summary',
+  'difficulty',
+  'time_required_max',
+  'public',
+];
+const SUMMARY_TAIL: (keyof GuideSummaryDocument)[] = ['flags', 'image'];
+
+/** A stored list summary cut into the JSON of the members a list item shows (guide-reader's toSummary order). */
+export interface SummaryPieces {
+  readonly revisionid: number;
+  readonly text: string | undefined;
+  readonly prerequisiteids: number[];
+  /** `"url":…,…,"public":…` (members serializing to nothing left out; '' when none). */
+  readonly head: string;
+  /** `"flags":…,"image":…`. */
+  readonly tail: string;
+}
+
+const membersJson = (document: GuideSummaryDocument, keys: (keyof GuideSummaryDocument)[]): string =>
+  keys
+    .flatMap((key) => {
+      const json = JSON.stringify(document[key]) as string | undefined;
+      return json === undefined ? [] : [`${JSON.stringify(key)}:${json}`];
+    })
+    .join(',');
+
+export function cutSummary(
+  revisionid: number,
+  document: GuideSummaryDocument,
+  text: string | undefined,
+): SummaryPieces {
+  return {
+    revisionid,
+    text,
+    prerequisiteids: document.prerequisiteids,
+    head: membersJson(document, SUMMARY_HEAD),
+    tail: membersJson(document, SUMMARY_TAIL),
+  };
+}

@@ -32,7 +32,16 @@ export class GuideQueriesService {
   ) {}
 
   async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
-    const rows = await this.guides.listRows(
+    return this.reader.summaries(await this.listRows(query, caller), caller);
+  }
+
+  /** list() as its JSON text, written from the stored summaries' pieces. */
+  async listJson(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<string> {
+    return this.reader.summariesJson(await this.listRows(query, caller), caller);
+  }
+
+  private listRows(query: ListGuidesQueryDto, caller: AuthenticatedUser | undefined) {
+    return this.guides.listRows(
       {
         guideids: query.guideids
           ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
@@ -46,7 +55,6 @@ export class GuideQueriesService {
       },
       { grants: this.grantsMatter(caller) },
     );
-    return this.reader.summaries(rows, caller);
   }
 
   /** Grants decide something only for a signed-in caller below Moderator: whether they may edit a guide. */

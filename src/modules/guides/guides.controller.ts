@@ -36,8 +36,17 @@ export class GuidesController {
       'that release\'s revision for callers who may not edit it (its editors see the working copy), as in its detail.',
   })
   @ApiOkResponse({ type: [GuideSummaryDto] })
-  list(@Query() query: ListGuidesQueryDto, @CurrentUser() caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
-    return this.lists.list(query, caller);
+  async list(
+    @Query() query: ListGuidesQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @CurrentUser() caller?: AuthenticatedUser,
+  ): Promise<GuideSummaryDto[] | string> {
+    if (responseMode(request).pretty) return this.lists.list(query, caller);
+    // Plain JSON: written as text from the stored summaries' pieces (the bytes JSON.stringify would give).
+    const json = await this.lists.listJson(query, caller);
+    void reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   @Get('featured')
