@@ -17,6 +17,7 @@ import { WikiViewed } from './wiki.events';
 const VIEW_WINDOW_MS = 60_000;
 import { WikiTextService } from '../wikitext/wikitext.service';
 import type { WikiEntity } from './entities/wiki.entity';
+import type { WikiCategoryGuideEntity } from './entities/wiki-category-guide.entity';
 import type { DocumentObjectDto } from '../media/dto/document-object.dto';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import type { LinkedWikiDto, WikiDetailDto, WikiLightDto } from './dto/wiki-response.dto';
@@ -31,8 +32,14 @@ import {
   type WikiNamespace,
 } from './wiki-namespaces';
 import { parseRevisionData, pickVersion, type WikiVersion } from './wiki-version';
-import { WikisRepository, type LightWikiRow } from './wikis.repository';
+import { WikisRepository, type CategoryFamily, type LightWikiRow } from './wikis.repository';
 import type { EntityManager } from 'typeorm';
+
+/** Reads of a detail that do not depend on the revision shown, started before it is settled. */
+interface StartedReads {
+  tags: Promise<Map<number, string[]>>;
+  category?: Promise<[CategoryFamily, WikiCategoryGuideEntity[]]>;
+}
 
 export interface ReadOptions {
   langid?: string;
@@ -129,6 +136,9 @@ export class WikiReaderService {
     const unpatrolled =
       !!options.unpatrolled && (await this.policy.canEditWiki(caller, { namespace, title: titleFromPath(rawTitle) }));
     let version = await this.readable(namespace, rawTitle, { ...options, unpatrolled });
+    // What does not depend on the revision shown is read while the live release is looked up (on MySQL, one
+    // round trip instead of three one after another).
+    const started = this.startReads(version.wiki, version.langid);
     // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
     if (!(await this.policy.canEditWiki(caller, { namespace, title: version.wiki.title }))) {
       version = await this.pinToLiveReleases(version);
@@ -137,7 +147,22 @@ export class WikiReaderService {
     if (caller && this.recentViews.firstIn(`${caller.userid}:${wikiid}`, this.clock.now())) {
       this.events.publishDetached(WikiViewed({ userid: caller.userid, wikiid, date: this.clock.nowSeconds() }));
     }
-    return this.toDetail(version, caller);
+    return this.toDetail(version, caller, started);
+  }
+
+  /** The tags and, for a category, its family and guides, started now (failures surface where awaited). */
+  private startReads(wiki: WikiEntity, langid: string): StartedReads {
+    const started: StartedReads = {
+      tags: this.tags.tagsOf('wiki', [wiki.wikiid]),
+      category:
+        wiki.namespace === 'CATEGORY'
+          ? Promise.all([this.wikis.familyOf(wiki.wikiid, langid), this.categories.guidesIn(wiki.titleHash)])
+          : undefined,
+    };
+    // Awaited later, or not at all when the request fails first: never an unhandled rejection.
+    started.tags.catch(() => undefined);
+    started.category?.catch(() => undefined);
+    return started;
   }
 
   /** The version with the live releases' revisions (source language, and the language shown) in place. */
@@ -157,13 +182,17 @@ export class WikiReaderService {
     return { ...version, source: sourceRevision, shown: shownRevision };
   }
 
-  async toDetail(version: WikiVersion, caller: AuthenticatedUser | undefined): Promise<WikiDetailDto> {
+  async toDetail(
+    version: WikiVersion,
+    caller: AuthenticatedUser | undefined,
+    started?: StartedReads,
+  ): Promise<WikiDetailDto> {
     const { wiki, shown, source } = version;
     const namespace = wiki.namespace as WikiNamespace;
     const data = parseRevisionData(source.data);
     const [rendered, tagMap, images, canEdit] = await Promise.all([
       this.wikitext.render(shown.contents),
-      this.tags.tagsOf('wiki', [wiki.wikiid]),
+      started?.tags ?? this.tags.tagsOf('wiki', [wiki.wikiid]),
       source.imageid ? this.media.imageObjects([source.imageid]) : Promise.resolve(new Map<number, ImageObjectDto>()),
       this.policy.canEditWiki(caller, { namespace: wiki.namespace, title: wiki.title }),
     ]);
@@ -195,14 +224,20 @@ export class WikiReaderService {
     if (returned.includes('info')) detail.info = data.info ?? [];
     if (returned.includes('suppliers')) detail.suppliers = (data.suppliers ?? []).map((s) => ({ ...s }));
     if (returned.includes('repairability_score')) detail.repairability_score = data.repairability_score ?? null;
-    if (namespace === 'CATEGORY') await this.addCategoryFields(detail, wiki, data.documents ?? [], version.langid);
+    if (namespace === 'CATEGORY')
+      await this.addCategoryFields(detail, wiki, data.documents ?? [], version.langid, started?.category);
     return detail;
   }
 
-  private async addCategoryFields(detail: WikiDetailDto, wiki: WikiEntity, documentids: number[], langid: string) {
-    const [{ ancestors, children }, guides, documents] = await Promise.all([
-      this.wikis.familyOf(wiki.wikiid, langid),
-      this.categories.guidesIn(wiki.titleHash),
+  private async addCategoryFields(
+    detail: WikiDetailDto,
+    wiki: WikiEntity,
+    documentids: number[],
+    langid: string,
+    started?: StartedReads['category'],
+  ) {
+    const [[{ ancestors, children }, guides], documents] = await Promise.all([
+      started ?? Promise.all([this.wikis.familyOf(wiki.wikiid, langid), this.categories.guidesIn(wiki.titleHash)]),
       documentids.length
         ? this.media.documentObjects(documentids)
         : Promise.resolve(new Map<number, DocumentObjectDto>()),
