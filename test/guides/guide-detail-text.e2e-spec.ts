@@ -206,6 +206,36 @@ describe('guide detail: the JSON text and conditional GETs', () => {
     expect(all[1].prereq_modified_date).toBeGreaterThan(0);
   });
 
+  it('answers a guide pinned to its released release in the same bytes, in detail and in lists', async () => {
+    const released = await t.as(author.token, {
+      method: 'POST',
+      url: api('/guides/releases'),
+      payload: { guideid: prerequisiteid, type: 'major' },
+    });
+    expect(released.statusCode).toBe(201);
+    const head = (await get(`/guides/${prerequisiteid}?unpatrolled`, author.token)).json<{ revisionid: number }>();
+    const edited = await t.as(author.token, {
+      method: 'PATCH',
+      url: api(`/guides/${prerequisiteid}?revisionid=${head.revisionid}`),
+      payload: { summary: 'After the release' },
+    });
+    expect(edited.statusCode).toBe(200);
+    // Readers see the release's revision; its editor sees the working copy.
+    const pinned = await expectSameAsObjectPath(`/guides/${prerequisiteid}`, reader.token);
+    expect(pinned.json().summary).not.toBe('After the release');
+    expect((await expectSameAsObjectPath(`/guides/${prerequisiteid}`, author.token)).json().summary).toBe(
+      'After the release',
+    );
+    await expectSameAsObjectPath(`/guides/${guideid}`);
+    for (const token of [undefined, author.token]) {
+      const [plain, pretty] = await Promise.all([get('/guides', token), get('/guides?pretty', token)]);
+      expect(plain.body).toBe(JSON.stringify(JSON.parse(pretty.body)));
+      const summaries = plain.json<{ guideid: number; summary: string }[]>();
+      const summary = summaries.find((g) => g.guideid === prerequisiteid)!.summary;
+      expect(summary === 'After the release').toBe(token === author.token);
+    }
+  });
+
   it('reads a guide in as many statements as before (the pieces come from the stored document)', async () => {
     await get(`/guides/${guideid}`);
     const res = await get(`/guides/${guideid}`);

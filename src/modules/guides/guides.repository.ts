@@ -67,6 +67,11 @@ const REVISION_COLUMNS: Record<RevisionContent, [property: string, column: strin
   ],
 };
 
+/** Every revision column a read uses, aliased as guideRows reads them (`r_<column>`). */
+const REVISION_SELECT = [...REVISION_COLUMNS.none, ...REVISION_COLUMNS.summary, ...REVISION_COLUMNS.full]
+  .map(([, column]) => `r.${column} AS r_${column}`)
+  .join(', ');
+
 export interface GuideListFilter {
   guideids?: number[];
   types?: string[];
@@ -209,13 +214,19 @@ export class GuidesRepository {
   }
 
   /** Revisions by id, in one statement. */
-  async findRevisions(revisionids: number[], tx?: EntityManager): Promise<Map<number, GuideRevisionEntity>> {
+  /**
+   * Revisions by id with everything a read shows, stored text as stored (as the guide rows carry it: the
+   * documents' JSON unparsed, so that reads can keep their cut pieces by revision).
+   */
+  async findRevisions(revisionids: number[], tx?: EntityManager): Promise<Map<number, StoredRevision>> {
     if (!revisionids.length) return new Map();
-    const rows = await this.manager(tx)
-      .createQueryBuilder(GuideRevisionEntity, 'r')
-      .where('r.revisionid IN (:...revisionids)', { revisionids: [...new Set(revisionids)] })
-      .getMany();
-    return new Map(rows.map((r) => [r.revisionid, r]));
+    const ids = [...new Set(revisionids)];
+    const rows = await this.sql.rows(
+      `SELECT ${REVISION_SELECT} FROM guide_revisions r WHERE r.revisionid IN (${placeholders(ids)})`,
+      ids,
+      tx,
+    );
+    return new Map(rows.map((raw) => [Number(raw.r_revisionid), stored(raw, 'r') as StoredRevision]));
   }
 
   findRevision(revisionid: number, tx?: EntityManager): Promise<GuideRevisionEntity | null> {
@@ -351,7 +362,11 @@ export class GuidesRepository {
       [...REVISION_COLUMNS.none, ...(shape.content === 'none' ? [] : REVISION_COLUMNS[shape.content])]
         .map(([, column]) => `${alias}.${column} AS ${alias}_${column}`)
         .join(', ');
-    const select = [shape.listed ? this.listedGuideColumns : this.guideColumns, 'u.username AS username', revision('r')];
+    const select = [
+      shape.listed ? this.listedGuideColumns : this.guideColumns,
+      'u.username AS username',
+      revision('r'),
+    ];
     if (!shape.noGrants) select.push(GRANT_COLUMNS);
     if (shape.languages)
       select.push(
