@@ -67,10 +67,8 @@ const REVISION_COLUMNS: Record<RevisionContent, [property: string, column: strin
   ],
 };
 
-/** Every revision column a read uses, aliased as guideRows reads them (`r_<column>`). */
-const REVISION_SELECT = [...REVISION_COLUMNS.none, ...REVISION_COLUMNS.summary, ...REVISION_COLUMNS.full]
-  .map(([, column]) => `r.${column} AS r_${column}`)
-  .join(', ');
+/** The revision columns of type json (guide_revisions.data, document, summary). */
+const JSON_COLUMNS = new Set(['data', 'document', 'summary']);
 
 export interface GuideListFilter {
   guideids?: number[];
@@ -147,6 +145,14 @@ export class GuidesRepository {
     return tx ?? this.dataSource.manager;
   }
 
+  /**
+   * A revision column as reads select it: json columns as text on MySQL/MariaDB too, as SQLite gives them
+   * (mysql2 parses json columns itself, which would leave reads nothing to compare their cached pieces with).
+   */
+  private revisionColumn(alias: string, column: string): string {
+    return this.isMysql && JSON_COLUMNS.has(column) ? `CAST(${alias}.${column} AS CHAR)` : `${alias}.${column}`;
+  }
+
   private get isMysql(): boolean {
     return this.dataSource.options.type !== 'better-sqlite3';
   }
@@ -221,8 +227,11 @@ export class GuidesRepository {
   async findRevisions(revisionids: number[], tx?: EntityManager): Promise<Map<number, StoredRevision>> {
     if (!revisionids.length) return new Map();
     const ids = [...new Set(revisionids)];
+    const columns = [...REVISION_COLUMNS.none, ...REVISION_COLUMNS.summary, ...REVISION_COLUMNS.full]
+      .map(([, column]) => `${this.revisionColumn('r', column)} AS r_${column}`)
+      .join(', ');
     const rows = await this.sql.rows(
-      `SELECT ${REVISION_SELECT} FROM guide_revisions r WHERE r.revisionid IN (${placeholders(ids)})`,
+      `SELECT ${columns} FROM guide_revisions r WHERE r.revisionid IN (${placeholders(ids)})`,
       ids,
       tx,
     );
@@ -360,7 +369,7 @@ export class GuidesRepository {
     if (parts) return parts;
     const revision = (alias: string) =>
       [...REVISION_COLUMNS.none, ...(shape.content === 'none' ? [] : REVISION_COLUMNS[shape.content])]
-        .map(([, column]) => `${alias}.${column} AS ${alias}_${column}`)
+        .map(([, column]) => `${this.revisionColumn(alias, column)} AS ${alias}_${column}`)
         .join(', ');
     const select = [
       shape.listed ? this.listedGuideColumns : this.guideColumns,
