@@ -12,17 +12,18 @@
 // - GET /users/search/{term}: the page of matching user rows.
 // Same environment variables as the baseline: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST.
 import { createHash } from 'node:crypto';
-import { HOST, PORT, query, require, statementCount } from './baseline-common.mjs';
+import { HOST, PORT, isMysql, query, require, statementCount } from './baseline-common.mjs';
 
 const Fastify = require('fastify');
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
-/** JSON columns: text on SQLite and MariaDB (sent as they are), parsed already by mysql2 on MySQL 8. */
+/** JSON columns: text as stored (mysql2 would parse a json column itself: selected as CHAR on MySQL/MariaDB). */
 const asText = (value) => (typeof value === 'string' ? value : JSON.stringify(value));
+const text = (column) => (isMysql ? `CAST(${column} AS CHAR)` : column);
 
 const SQL = {
-  detail: `SELECT r.document FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid
+  detail: `SELECT ${text('r.document')} AS document FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid
     WHERE g.guideid = ? AND g.deleted = 0 AND g.public = 1`,
-  list: `SELECT r.summary FROM (SELECT guideid FROM guides WHERE deleted = 0 AND public = 1 ORDER BY guideid LIMIT ? OFFSET ?) page
+  list: `SELECT ${text('r.summary')} AS summary FROM (SELECT guideid FROM guides WHERE deleted = 0 AND public = 1 ORDER BY guideid LIMIT ? OFFSET ?) page
     JOIN guides g ON g.guideid = page.guideid
     JOIN guide_revisions r ON r.revisionid = g.revisionid
     ORDER BY g.guideid`,
