@@ -21,10 +21,32 @@ async function openOperation(page, tag, operationId) {
   // Swagger UI virtualizes a long operation list (only what is on screen is in the page): filter by the tag
   // first, as a user looking for it would.
   await replaceText(page, '.operation-filter-input', tag);
+  phase = `${phase.split(':')[0]}: filtered`;
   await page.waitForSelector(id, { timeout: STEP_MS });
-  const open = await page.$(`${id}.is-open`);
-  if (!open) await page.click(`${id} .opblock-summary-control`);
-  await page.waitForSelector(`${id} .opblock-body`, { timeout: STEP_MS });
+  phase = `${phase.split(':')[0]}: listed`;
+  // Clicked through the DOM, and again if it did not open: a click while the filtered list re-renders can be
+  // lost (CI and local runs timed out here, between the login and GET /user).
+  for (let attempt = 1; ; attempt++) {
+    if (!(await page.$(`${id}.is-open`))) await page.$eval(`${id} .opblock-summary-control`, (e) => e.click());
+    try {
+      await page.waitForSelector(`${id} .opblock-body`, { timeout: attempt === 3 ? STEP_MS : 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  phase = `${phase.split(':')[0]}: opened`;
+  // Swagger UI resolves an operation's references only once it is expanded, asynchronously; an Execute before
+  // that fails in the page ("OperationNotFoundError") and sends nothing (CI and local runs timed out so at GET /user).
+  const path = await page.$eval(`${id} .opblock-summary-path`, (e) => e.getAttribute('data-path'));
+  const method = (await page.$eval(`${id} .opblock-summary-method`, (e) => e.textContent ?? '')).toLowerCase();
+  await page.waitForFunction(
+    (p, m) => globalThis.ui.getSystem().specSelectors.specResolvedSubtree(['paths', p, m])?.get?.('operationId'),
+    { timeout: STEP_MS },
+    path,
+    method,
+  );
+  phase = `${phase.split(':')[0]}: resolved`;
   // The body renders in steps; the Execute button (try-it-out is on) comes with the rest of it.
   await page.waitForSelector(`${id} .opblock-body .execute-wrapper`, { timeout: STEP_MS });
   return id;
@@ -32,12 +54,23 @@ async function openOperation(page, tag, operationId) {
 
 /** Presses Execute and answers the API response the UI received. */
 async function execute(page, id, pathEnd, method) {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.endsWith(pathEnd), {
-      timeout: STEP_MS,
-    }),
-    page.click(`${id} .execute`),
-  ]);
+  await page.waitForSelector(`${id} .execute`, { timeout: STEP_MS });
+  // Clicked through the DOM, and again when no request went out: a click while the operation's body is still
+  // rendering can be lost (runs timed out here, at GET /user, with the operation open).
+  let response;
+  for (let attempt = 1; !response; attempt++) {
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === method && new URL(r.url()).pathname.endsWith(pathEnd),
+      { timeout: attempt === 3 ? STEP_MS : 5_000 },
+    );
+    await page.$eval(`${id} .execute`, (element) => element.click());
+    try {
+      response = await answered;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+  phase = `${phase.split(':')[0]}: answered`;
   await page.waitForSelector(`${id} .live-responses-table`, { timeout: STEP_MS });
   return response;
 }
@@ -51,12 +84,19 @@ async function clickInPage(page, selector) {
 async function replaceText(page, selector, text) {
   // The try-it-out editor renders a moment after the operation opens.
   await page.waitForSelector(selector, { timeout: STEP_MS });
-  await page.$eval(selector, (element) => element.focus());
-  await page.keyboard.down('Control');
-  await page.keyboard.press('KeyA');
-  await page.keyboard.up('Control');
-  await page.keyboard.press('Backspace');
-  await page.type(selector, text);
+  // Keystrokes go wherever the focus is: while the UI re-renders (the authorize dialog closing, say) they can
+  // miss the field. Typed again until the field holds the text (a CI run once timed out waiting for GET /user
+  // after the dialog closed).
+  for (let attempt = 1; ; attempt++) {
+    await page.$eval(selector, (element) => element.focus());
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyA');
+    await page.keyboard.up('Control');
+    await page.keyboard.press('Backspace');
+    await page.type(selector, text);
+    if ((await page.$eval(selector, (element) => element.value)) === text || attempt === 3) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function run() {
@@ -105,6 +145,7 @@ async function run() {
     await tokenInput.type(`api ${authToken}`);
     await clickInPage(page, '.modal-ux .auth-container .btn.modal-btn.auth.authorize');
     await clickInPage(page, '.modal-ux .btn-done');
+    await page.waitForSelector('.modal-ux', { hidden: true, timeout: STEP_MS });
     phase = 'GET /user';
 
     const me = await openOperation(page, 'Users', 'CurrentUser_me');
