@@ -28,6 +28,13 @@ export const flagsOf = (s) => (s ? s.split(',').filter(Boolean) : []);
 /** JSON columns: text on SQLite and MariaDB, already parsed by mysql2 on MySQL 8. */
 export const jsonOf = (value) => (typeof value === 'string' ? JSON.parse(value) : value);
 export const placeholders = (n) => new Array(n).fill('?').join(', ');
+/** `limit` 1-200 (default 20) and `offset` ≥ 0 of a query string, as the service reads them. */
+export const pageOf = (q) => ({
+  limit: Math.min(200, Math.max(1, Number(q.limit ?? 20) || 20)),
+  offset: Math.max(0, Number(q.offset ?? 0) || 0),
+});
+/** A LIKE pattern (ESCAPE '!') matching values that contain `text`. */
+export const containing = (text) => `%${text.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 // ---- database: query(sql, params) -> rows; transaction(work) ---------------------------------------
 let statements = 0;

@@ -16,9 +16,11 @@ import {
   HOST,
   PORT,
   USER_COLUMNS,
+  containing,
   flagsOf,
   guideUrl,
   lightUsersOf,
+  pageOf,
   query,
   require,
   statementCount,
@@ -194,7 +196,7 @@ async function userSearch(term, limit, offset) {
     total = visible ? 1 : 0;
   } else {
     const exact = trimmed.toLowerCase();
-    const partial = `%${exact.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    const partial = containing(exact);
     const [page, count] = await Promise.all([
       query(SQL.userSearchPage, [exact, exact, partial, partial, partial, partial, limit, offset]),
       query(SQL.userSearchCount, [partial, partial]),
@@ -227,13 +229,8 @@ app.get('/api/2.0/wikis/CATEGORY/:title', async (request, reply) => {
   return detail ?? notFound(reply, 'Wiki');
 });
 app.get('/api/2.0/users/search/:search', async (request) => {
-  const limit = Math.min(200, Math.max(1, Number(request.query.limit ?? 20) || 20));
-  const offset = Math.max(0, Number(request.query.offset ?? 0) || 0);
+  const { limit, offset } = pageOf(request.query);
   return userSearch(request.params.search, limit, offset);
-});
-const pageOf = (q) => ({
-  limit: Math.min(200, Math.max(1, Number(q.limit ?? 20) || 20)),
-  offset: Math.max(0, Number(q.offset ?? 0) || 0),
 });
 app.get('/api/2.0/guides', async (request, reply) => {
   const { limit, offset, ...rest } = request.query;

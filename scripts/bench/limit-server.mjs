@@ -12,7 +12,7 @@
 // - GET /users/search/{term}: the page of matching user rows.
 // Same environment variables as the baseline: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST.
 import { createHash } from 'node:crypto';
-import { HOST, PORT, isMysql, query, require, statementCount } from './baseline-common.mjs';
+import { HOST, PORT, containing, isMysql, pageOf, query, require, statementCount } from './baseline-common.mjs';
 
 const Fastify = require('fastify');
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -48,11 +48,6 @@ const SQL = {
 const app = Fastify({ logger: false });
 const json = (reply, text) => reply.type('application/json; charset=utf-8').send(text);
 const notFound = (reply) => reply.code(404).send({ error: true, message: 'not found' });
-const pageOf = (q) => ({
-  limit: Math.min(200, Math.max(1, Number(q.limit ?? 20) || 20)),
-  offset: Math.max(0, Number(q.offset ?? 0) || 0),
-});
-const likeOf = (term) => `%${term.trim().toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
 
 app.get('/api/2.0/health', async () => ({ status: 'ok' }));
 app.get('/api/2.0/guides/:guideid', async (request, reply) => {
@@ -71,7 +66,7 @@ app.get('/api/2.0/wikis/CATEGORY/:title', async (request, reply) => {
 app.get('/api/2.0/wikis/CATEGORY', async (_request, reply) => json(reply, JSON.stringify(await query(SQL.tree))));
 app.get('/api/2.0/users/search/:search', async (request, reply) => {
   const { limit, offset } = pageOf(request.query);
-  const like = likeOf(request.params.search);
+  const like = containing(request.params.search.trim().toLowerCase());
   return json(reply, JSON.stringify(await query(SQL.users, [like, like, limit, offset])));
 });
 app.get('/__bench/sql-statements', async () => ({ statements: statementCount() }));

@@ -33,15 +33,24 @@ export interface GuideFragments {
 
 const ADDED_STEP_MEMBERS = ['comments', 'comment_count'];
 
-/** Members whose value serializes to nothing (undefined, functions) are left out, as JSON.stringify does. */
-function membersOf(object: object): JsonMember[] {
+/**
+ * The members of `object` (those named by `keys`, in that order, when given). Members whose value serializes to
+ * nothing (undefined, functions) are left out, as JSON.stringify does.
+ */
+function membersOf<T extends object>(
+  object: T,
+  keys: (keyof T & string)[] = Object.keys(object) as (keyof T & string)[],
+): JsonMember[] {
   const members: JsonMember[] = [];
-  for (const [key, value] of Object.entries(object)) {
-    const json = JSON.stringify(value) as string | undefined;
+  for (const key of keys) {
+    const json = JSON.stringify(object[key]) as string | undefined;
     if (json !== undefined) members.push([key, json]);
   }
   return members;
 }
+
+/** `"key":value`. */
+const memberText = (key: string, json: string): string => `${JSON.stringify(key)}:${json}`;
 
 export function cutDocument(
   revisionid: number,
@@ -86,7 +95,7 @@ export function joinMembers(members: Iterable<[key: string, json: string | undef
   let out = '';
   for (const [key, json] of byKey) {
     if (json === undefined) continue;
-    out += `${out ? ',' : '{'}${JSON.stringify(key)}:${json}`;
+    out += `${out ? ',' : '{'}${memberText(key, json)}`;
   }
   return out ? `${out}}` : '{}';
 }
@@ -131,11 +140,8 @@ export interface SummaryPieces {
 }
 
 const membersJson = (document: GuideSummaryDocument, keys: (keyof GuideSummaryDocument)[]): string =>
-  keys
-    .flatMap((key) => {
-      const json = JSON.stringify(document[key]) as string | undefined;
-      return json === undefined ? [] : [`${JSON.stringify(key)}:${json}`];
-    })
+  membersOf(document, keys)
+    .map(([key, json]) => memberText(key, json))
     .join(',');
 
 export function cutSummary(

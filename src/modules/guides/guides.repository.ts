@@ -146,12 +146,22 @@ export class GuidesRepository {
   }
 
   /**
-   * A revision column as reads select it: json columns as text on MySQL/MariaDB too, as SQLite gives them
-   * (mysql2 parses json columns itself, which would leave reads nothing to compare their cached pieces with).
+   * The select list of a revision aliased `alias`: its facts and the given content, each column as
+   * `<alias>_<column>`, json columns as text on MySQL/MariaDB too, as SQLite gives them (mysql2 parses json
+   * columns itself, which would leave reads nothing to compare their cached pieces with).
    */
-  private revisionColumn(alias: string, column: string): string {
-    return this.isMysql && JSON_COLUMNS.has(column) ? `CAST(${alias}.${column} AS CHAR)` : `${alias}.${column}`;
+  private revisionSelect(alias: string, contents: Exclude<RevisionContent, 'none'>[]): string {
+    return [...REVISION_COLUMNS.none, ...contents.flatMap((content) => REVISION_COLUMNS[content])]
+      .map(([, column]) => {
+        const value =
+          this.isMysql && JSON_COLUMNS.has(column) ? `CAST(${alias}.${column} AS CHAR)` : `${alias}.${column}`;
+        return `${value} AS ${alias}_${column}`;
+      })
+      .join(', ');
   }
+
+  /** findRevisions' select list, built once. */
+  private allRevisionColumns?: string;
 
   private get isMysql(): boolean {
     return this.dataSource.options.type !== 'better-sqlite3';
@@ -219,19 +229,16 @@ export class GuidesRepository {
     return insertReturningId(tx, GuideRevisionEntity, revision as QueryDeepPartialEntity<GuideRevisionEntity>);
   }
 
-  /** Revisions by id, in one statement. */
   /**
-   * Revisions by id with everything a read shows, stored text as stored (as the guide rows carry it: the
-   * documents' JSON unparsed, so that reads can keep their cut pieces by revision).
+   * Revisions by id, in one statement, with everything a read shows and stored text as stored (as the guide
+   * rows carry it: the documents' JSON unparsed, so that reads can keep their cut pieces by revision).
    */
   async findRevisions(revisionids: number[], tx?: EntityManager): Promise<Map<number, StoredRevision>> {
     if (!revisionids.length) return new Map();
     const ids = [...new Set(revisionids)];
-    const columns = [...REVISION_COLUMNS.none, ...REVISION_COLUMNS.summary, ...REVISION_COLUMNS.full]
-      .map(([, column]) => `${this.revisionColumn('r', column)} AS r_${column}`)
-      .join(', ');
+    this.allRevisionColumns ??= this.revisionSelect('r', ['summary', 'full']);
     const rows = await this.sql.rows(
-      `SELECT ${columns} FROM guide_revisions r WHERE r.revisionid IN (${placeholders(ids)})`,
+      `SELECT ${this.allRevisionColumns} FROM guide_revisions r WHERE r.revisionid IN (${placeholders(ids)})`,
       ids,
       tx,
     );
@@ -367,10 +374,7 @@ export class GuidesRepository {
     const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}|${!!shape.listed}`;
     let parts = this.rowSelects.get(key);
     if (parts) return parts;
-    const revision = (alias: string) =>
-      [...REVISION_COLUMNS.none, ...(shape.content === 'none' ? [] : REVISION_COLUMNS[shape.content])]
-        .map(([, column]) => `${this.revisionColumn(alias, column)} AS ${alias}_${column}`)
-        .join(', ');
+    const revision = (alias: string) => this.revisionSelect(alias, shape.content === 'none' ? [] : [shape.content]);
     const select = [
       shape.listed ? this.listedGuideColumns : this.guideColumns,
       'u.username AS username',

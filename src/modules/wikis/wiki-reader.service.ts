@@ -154,10 +154,7 @@ export class WikiReaderService {
   private startReads(wiki: WikiEntity, langid: string): StartedReads {
     const started: StartedReads = {
       tags: this.tags.tagsOf('wiki', [wiki.wikiid]),
-      category:
-        wiki.namespace === 'CATEGORY'
-          ? Promise.all([this.wikis.familyOf(wiki.wikiid, langid), this.categories.guidesIn(wiki.titleHash)])
-          : undefined,
+      category: wiki.namespace === 'CATEGORY' ? this.categoryReads(wiki, langid) : undefined,
     };
     // Awaited later, or not at all when the request fails first: never an unhandled rejection.
     started.tags.catch(() => undefined);
@@ -229,6 +226,11 @@ export class WikiReaderService {
     return detail;
   }
 
+  /** A category's live ancestors and children, and its guides. */
+  private categoryReads(wiki: WikiEntity, langid: string): NonNullable<StartedReads['category']> {
+    return Promise.all([this.wikis.familyOf(wiki.wikiid, langid), this.categories.guidesIn(wiki.titleHash)]);
+  }
+
   private async addCategoryFields(
     detail: WikiDetailDto,
     wiki: WikiEntity,
@@ -237,7 +239,7 @@ export class WikiReaderService {
     started?: StartedReads['category'],
   ) {
     const [[{ ancestors, children }, guides], documents] = await Promise.all([
-      started ?? Promise.all([this.wikis.familyOf(wiki.wikiid, langid), this.categories.guidesIn(wiki.titleHash)]),
+      started ?? this.categoryReads(wiki, langid),
       documentids.length
         ? this.media.documentObjects(documentids)
         : Promise.resolve(new Map<number, DocumentObjectDto>()),
