@@ -1,4 +1,5 @@
 import { FakeClock } from '../../src/platform/clock/clock';
+import { EventBus } from '../../src/platform/events/event-bus';
 import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
@@ -66,7 +67,12 @@ describe('Release concurrency', () => {
 
   it('two Admins remove the same release at once: one 204, the other 409 with the removed release', async () => {
     const guideid = await newGuide();
-    const released = (await create(editors[0].token, guideid)).json();
+    const { releaseid } = (await create(editors[0].token, guideid)).json();
+    // The author's reputation in the release changes when the creation's events are delivered: let them land first.
+    await t.app.get(EventBus).drain();
+    const listed = (await t.as(admin.token, { method: 'GET', url: `${API}/guides/${guideid}/releases` })).json();
+    const released = listed.releases.find((r: { releaseid: number }) => r.releaseid === releaseid);
+    expect(released.status).toBe('released');
     const other = await createUser(t, { privilege: 'Admin' });
     const responses = await Promise.all(
       [admin, other].map((a) =>
