@@ -39,6 +39,7 @@ import { DomainEventEntity } from '../platform/events/entities/domain-event.enti
 import { EventDeliveryEntity } from '../platform/events/entities/event-delivery.entity';
 import { JobEntity } from '../platform/jobs/entities/job.entity';
 import { SchedulerLockEntity } from '../platform/jobs/entities/scheduler-lock.entity';
+import { ContentVersionEntity } from '../platform/versions/entities/content-version.entity';
 import { AuditEventEntity } from '../platform/audit/entities/audit-event.entity';
 import { AuditChainHeadEntity } from '../platform/audit/entities/audit-chain-head.entity';
 import { SignatureEntity } from '../platform/signatures/entities/signature.entity';
@@ -87,6 +88,7 @@ export const ENTITIES = [
   EventDeliveryEntity,
   JobEntity,
   SchedulerLockEntity,
+  ContentVersionEntity,
   AuditEventEntity,
   AuditChainHeadEntity,
   SignatureEntity,

@@ -1,3 +1,4 @@
+import { ContentVersions } from './versions/content-versions';
 import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
@@ -65,6 +66,7 @@ export class PlatformModule implements OnModuleInit {
       DocumentRegistry,
       ReleaseDirectory,
       ReviewDirectory,
+      ContentVersions,
     ];
     return {
       module: PlatformModule,
@@ -83,6 +85,7 @@ export class PlatformModule implements OnModuleInit {
         DocumentRegistry,
         ReleaseDirectory,
         ReviewDirectory,
+        ContentVersions,
       ],
     };
   }

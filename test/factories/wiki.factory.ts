@@ -1,3 +1,4 @@
+import { ContentVersions } from '../../src/platform/versions/content-versions';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../src/common/auth/authenticated-user';
 import { parsePrivileges } from '../../src/common/auth/privileges';
@@ -48,7 +49,7 @@ export const createCategory = (
   });
 
 /**
- * Inserts `count` categories in bulk (multi-row INSERTs, no API): a tree `fanout` wide per level, each
+ * Inserts `count` categories in bulk (multi-row INSERTs, no API; the category tree's token replaced after): a tree `fanout` wide per level, each
  * with one patrolled revision. Titles are `Cat <n>`. Returns the wikiids in insertion order.
  */
 export async function bulkInsertCategories(
@@ -112,5 +113,7 @@ export async function bulkInsertCategories(
     }
     await flush();
   });
+  // As every category write does: readers' kept copies of the tree are stale now.
+  await t.app.get(ContentVersions).bump('category-tree');
   return ids;
 }

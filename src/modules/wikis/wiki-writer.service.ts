@@ -1,3 +1,4 @@
+import { ContentVersions } from '../../platform/versions/content-versions';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -119,6 +120,7 @@ export class WikiWriterService {
     private readonly media: MediaService,
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
+    private readonly versions: ContentVersions,
   ) {}
 
   // ---- create ---------------------------------------------------------------------------------------
@@ -197,7 +199,7 @@ export class WikiWriterService {
       manager,
     );
     await this.media.setUsage('wiki', wiki.wikiid, this.imagesOf([input.values]), manager);
-    this.changed(wiki.wikiid, input.langid);
+    await this.changed(wiki, input.langid);
     return wiki;
   }
 
@@ -250,7 +252,7 @@ export class WikiWriterService {
         if (moderator && target.revisionid !== target.headRevisionid) {
           await this.wikis.patrolUpTo(wiki.wikiid, langid, target.headRevisionid, manager);
           await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: nowSeconds() }, manager);
-          this.changed(wiki.wikiid, langid);
+          await this.changed(wiki, langid);
         }
         return;
       }
@@ -291,7 +293,7 @@ export class WikiWriterService {
       if (moderator) await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid, manager);
       if (patrolled) await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now }, manager);
       await this.refreshImageUsage(wiki.wikiid, manager);
-      if (patrolled || moderator) this.changed(wiki.wikiid, langid);
+      if (patrolled || moderator) await this.changed(wiki, langid);
     });
     return this.reader.current(namespace, rawTitle, { langid, unpatrolled: true }, caller);
   }
@@ -354,7 +356,7 @@ export class WikiWriterService {
         isMaster ? { deleted: true, modifiedDate: now } : { modifiedDate: now },
         manager,
       );
-      this.changed(wiki.wikiid, langid);
+      await this.changed(wiki, langid);
       await this.audit.record({
         action: 'wiki.delete',
         entity: ['wiki', wiki.wikiid],
@@ -419,7 +421,7 @@ export class WikiWriterService {
         await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now }, manager);
       }
       await this.refreshImageUsage(wiki.wikiid, manager);
-      if (patrolled || this.policy.canModerate(caller)) this.changed(wiki.wikiid, langid);
+      if (patrolled || this.policy.canModerate(caller)) await this.changed(wiki, langid);
     });
     return this.reader.current(namespace, rawTitle, { langid, unpatrolled: true }, caller);
   }
@@ -427,10 +429,12 @@ export class WikiWriterService {
   // ---- helpers --------------------------------------------------------------------------------------
 
   /** Tells derived copies (the search index) that a wiki's patrolled text may have changed. */
-  private changed(wikiid: number, langid: string): void {
+  private async changed(wiki: WikiEntity, langid: string): Promise<void> {
     const tx = this.transactions.current();
     if (!tx) throw new Error('A wiki write runs in a transaction');
-    tx.publish(WikiChanged({ wikiid, langid }));
+    tx.publish(WikiChanged({ wikiid: wiki.wikiid, langid }));
+    // Titles, flags, parents and deletion of categories are the tree's: readers' copies of it are stale now.
+    if (wiki.namespace === 'CATEGORY') await this.versions.bump('category-tree');
   }
 
   /** Patrol rule: a revision saved by a Moderator+ or by the wiki's author is patrolled. */

@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Revalidated } from '../../common/http/conditional-get';
 import {
   ApiCreatedResponse,
   ApiExtraModels,
@@ -12,9 +14,9 @@ import {
 import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { unprocessable } from '../../common/http/api-errors';
-import { XmlResponse } from '../../common/http/response-mode';
+import { responseMode, XmlResponse } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
-import { CategoriesService } from './categories/categories.service';
+import { CategoriesService, hierarchyJson } from './categories/categories.service';
 import { CreateWikiDto, UpdateWikiDto } from './dto/wiki-body.dto';
 import { WikiDetailQueryDto, WikiLangQueryDto, WikiListQueryDto, WikiRevertQueryDto } from './dto/wiki-query.dto';
 import { CategoryHierarchyDto, WikiDetailDto, WikiLightDto } from './dto/wiki-response.dto';
@@ -79,7 +81,10 @@ export class WikisController {
       'translated display titles of that language where they exist; `machineTranslateLangid` sends the display titles ' +
       'that have no human translation to the configured machine-translation provider — with none configured (the ' +
       'default) they stay in the source language. Deleted wikis are never listed. With `langid` each item is shown in ' +
-      'that language when a patrolled translation exists, else in its source language.',
+      'that language when a patrolled translation exists, else in its source language. The hierarchy without ' +
+      '`requireGuides` and `machineTranslateLangid` is kept by each instance and sent again while no category has ' +
+      'changed through the API (rows changed directly in the database show after the next category write or a ' +
+      'restart); every answer carries an `ETag` for conditional GETs.',
   })
   @ApiOkResponse({
     description: 'An empty list matches both array forms, hence anyOf.',
@@ -91,14 +96,21 @@ export class WikisController {
       ],
     },
   })
-  list(
+  @Revalidated()
+  async list(
     @Param('namespace') namespace: string,
     @Query() query: WikiListQueryDto,
-  ): Promise<WikiLightDto[] | string[] | CategoryHierarchyDto> {
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WikiLightDto[] | string[] | CategoryHierarchyDto | string> {
     const ns = parseNamespace(namespace);
     if (query.display === 'hierarchy') {
       if (ns !== 'CATEGORY') throw unprocessable('display=hierarchy is only available for CATEGORY', 'display');
-      return this.categories.hierarchy(query);
+      if (responseMode(request).pretty) return this.categories.hierarchy(query);
+      // Plain JSON: the kept text while no category changed (the bytes JSON.stringify would give).
+      const text = await this.categories.hierarchyText(query);
+      void reply.type('application/json; charset=utf-8').header('etag', text.etag);
+      return hierarchyJson(text);
     }
     return this.lists.list(ns, query);
   }

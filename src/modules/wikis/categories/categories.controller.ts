@@ -1,4 +1,7 @@
-import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Revalidated } from '../../../common/http/conditional-get';
+import { responseMode } from '../../../common/http/response-mode';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, Public } from '../../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../../common/auth/authenticated-user';
@@ -103,7 +106,14 @@ export class CategoryTreeController {
   @ApiOkResponse({
     schema: { type: 'object', additionalProperties: true, example: { Electronics: { Phone: { iPhone: null } } } },
   })
-  async tree(): Promise<CategoryTree> {
-    return (await this.categories.hierarchy()).hierarchy as CategoryTree;
+  @Revalidated()
+  async tree(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CategoryTree | string> {
+    if (responseMode(request).pretty) return (await this.categories.hierarchy()).hierarchy as CategoryTree;
+    const text = await this.categories.hierarchyText();
+    void reply.type('application/json; charset=utf-8');
+    return text.tree;
   }
 }

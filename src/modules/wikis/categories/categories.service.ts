@@ -1,5 +1,7 @@
 import { AuditService } from '../../../platform/audit/audit.service';
 import { Injectable } from '@nestjs/common';
+import { entityTag } from '../../../common/http/conditional-get';
+import { ContentVersions } from '../../../platform/versions/content-versions';
 import type { AuthenticatedUser } from '../../../common/auth/authenticated-user';
 import { privilegesAtLeast } from '../../../common/auth/privileges';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../../common/http/api-errors';
@@ -33,7 +35,17 @@ export interface HierarchyOptions {
 /** Nested `{title: subtree | null}`. */
 export type CategoryTree = { [title: string]: CategoryTree | null };
 
+/** A hierarchy answer as JSON text: the tree and the display titles apart, so the tree alone can be sent too. */
+export interface HierarchyText {
+  tree: string;
+  displayTitles: string;
+  /** Strong ETag of the whole answer (`{"hierarchy":…,"display_titles":…}`). */
+  etag: string;
+}
+
 const STUB_FLAG = 'WIKI_STUB';
+/** Kept hierarchy answers: one per (includeStubs, langid) asked for; the oldest goes first beyond this. */
+const KEPT_HIERARCHIES = 16;
 const IDENTIFICATION_HEADING = /^identification$/i;
 
 /**
@@ -84,6 +96,10 @@ export function buildTree(
   return { tree, kept: sorted.filter((_, i) => subtree[i] !== undefined) };
 }
 
+/** The whole hierarchy answer from its two parts (the bytes JSON.stringify gives for `{hierarchy, display_titles}`). */
+export const hierarchyJson = (text: Pick<HierarchyText, 'tree' | 'displayTitles'>): string =>
+  `{"hierarchy":${text.tree},"display_titles":${text.displayTitles}}`;
+
 /** The nodes under the heading named "Identification", up to the next heading of the same or a higher level. */
 export function identificationSection(doc: WikiDoc): WikiDoc {
   const nodes = doc.content;
@@ -117,7 +133,35 @@ export class CategoriesService {
     private readonly policy: PolicyService,
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
+    private readonly versions: ContentVersions,
   ) {}
+
+  /** Hierarchy answers as text by option key, with the category-tree token they were built under. */
+  private readonly kept = new Map<string, HierarchyText & { token: string }>();
+
+  /**
+   * The hierarchy as JSON text (the bytes JSON.stringify gives for hierarchy()). Answers without
+   * requireGuides or machine translation depend on category writes only, which replace the category tree's
+   * token: they are kept and sent again while the token is the one they were built under, for one statement.
+   * The token is read before the tree, so a kept answer is never older than its token.
+   */
+  async hierarchyText(options: HierarchyOptions = {}): Promise<HierarchyText> {
+    const keepable = !options.requireGuides && !options.machineTranslateLangid;
+    const key = `${options.includeStubs ? 1 : 0}|${options.langid ?? ''}`;
+    const token = keepable ? await this.versions.read('category-tree') : null;
+    const kept = token === null ? undefined : this.kept.get(key);
+    if (kept && kept.token === token) return kept;
+    const answer = await this.hierarchy(options);
+    const tree = JSON.stringify(answer.hierarchy);
+    const displayTitles = JSON.stringify(answer.display_titles);
+    const text = { tree, displayTitles, etag: entityTag(hierarchyJson({ tree, displayTitles })) };
+    if (token !== null) {
+      this.kept.delete(key);
+      if (this.kept.size >= KEPT_HIERARCHIES) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, { ...text, token });
+    }
+    return text;
+  }
 
   async hierarchy(options: HierarchyOptions = {}): Promise<CategoryHierarchyDto> {
     const [rows, translated, guideCounts] = await Promise.all([
@@ -185,6 +229,7 @@ export class CategoriesService {
         parentWikiid = parent.wikiid;
       }
       await this.wikis.updateWiki(wikiid, { parentWikiid }, manager);
+      await this.versions.bump('category-tree');
       await this.audit.record({
         action: 'category.move',
         entity: ['wiki', wikiid],

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+/** Names of the versioned contents (one row each in `content_versions`). */
+export type ContentName = 'category-tree';
+
+export const newVersionToken = (): string => randomBytes(12).toString('base64url');
+
+/**
+ * Versions of derived content kept in memory by readers (see ContentVersionEntity). A token is random rather than
+ * a counter so that a database emptied or restored under a running instance can never repeat a token it has seen.
+ */
+@Injectable()
+export class ContentVersions {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** A new token for `name`, written in the open transaction (an upsert: it locks only its own row). */
+  async bump(name: ContentName): Promise<void> {
+    const conflict =
+      this.dataSource.options.type === 'better-sqlite3'
+        ? 'ON CONFLICT (name) DO UPDATE SET token = excluded.token'
+        : 'ON DUPLICATE KEY UPDATE token = VALUES(token)';
+    await this.dataSource.manager.query(`INSERT INTO content_versions (name, token) VALUES (?, ?) ${conflict}`, [
+      name,
+      newVersionToken(),
+    ]);
+  }
+
+  /** The stored token, or null when there is none (nothing may be kept then: no write would announce a change). */
+  async read(name: ContentName): Promise<string | null> {
+    const rows = await this.dataSource.manager.query<{ token: string }[]>(
+      'SELECT token FROM content_versions WHERE name = ?',
+      [name],
+    );
+    return rows[0]?.token ?? null;
+  }
+}
