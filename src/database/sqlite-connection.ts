@@ -4,11 +4,11 @@ import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
 import { DatabaseUnavailableError } from './errors';
 import { SqliteGate } from './sqlite-gate';
+import { readRows, type RowStatement } from './sqlite-rows';
 
-interface Statement {
+interface Statement extends RowStatement {
   reader: boolean;
   readonly: boolean;
-  all(...parameters: unknown[]): unknown[];
   run(...parameters: unknown[]): { changes: number; lastInsertRowid: number | bigint };
 }
 
@@ -97,12 +97,7 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
     };
   }
 
-  const execute = (
-    sql: string,
-    parameters: unknown[],
-    structured: boolean,
-    reader?: Statement,
-  ): unknown => {
+  const execute = (sql: string, parameters: unknown[], structured: boolean, reader?: Statement): unknown => {
     const values = parameters.map((p) => (typeof p === 'boolean' ? +p : p));
     logger.logQuery(sql, values, runner);
     const started = Date.now();
@@ -110,7 +105,7 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
       const statement = reader ?? prepared(sql);
       const result = new QueryResult();
       if (statement.reader) {
-        result.raw = statement.all(...values);
+        result.raw = readRows(statement, values);
         result.records = result.raw as unknown[];
       } else {
         const outcome = statement.run(...values);
