@@ -4,23 +4,24 @@ import { readRows } from './sqlite-rows';
 describe('readRows', () => {
   const db = new BetterSqlite3(':memory:');
   afterAll(() => db.close());
-  const both = (sql: string, ...values: unknown[]) => [
+  type Rows = Record<string, unknown>[];
+  const both = (sql: string, ...values: unknown[]): [Rows, Rows] => [
     readRows(db.prepare(sql), values),
-    db.prepare(sql).all(...values),
+    db.prepare(sql).all(...values) as Rows,
   ];
 
   it("gives better-sqlite3's own objects: names, order, types, a repeated name's last value", () => {
     const sql = `SELECT 1 AS a, 'x' AS "b c", NULL AS d, 2.5 AS a, X'00ff' AS "e""f", ? AS p`;
     const [ours, theirs] = both(sql, 'param');
     expect(ours).toEqual(theirs);
-    expect(Object.keys(ours[0])).toEqual(Object.keys(theirs[0] as object));
+    expect(Object.keys(ours[0])).toEqual(Object.keys(theirs[0]));
     expect(ours[0]).toEqual({ a: 2.5, 'b c': 'x', d: null, 'e"f': Buffer.from([0, 255]), p: 'param' });
   });
 
   it('a column named __proto__ is left to better-sqlite3 (a literal would set the prototype from it)', () => {
     const [ours, theirs] = both(`SELECT 5 AS "__proto__", 1 AS x`);
     expect(Object.getPrototypeOf(ours[0])).toBe(Object.getPrototypeOf(theirs[0]));
-    expect(Object.keys(ours[0])).toEqual(Object.keys(theirs[0] as object));
+    expect(Object.keys(ours[0])).toEqual(Object.keys(theirs[0]));
     expect(ours).toEqual(theirs);
   });
 

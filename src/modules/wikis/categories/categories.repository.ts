@@ -14,7 +14,12 @@ export interface TreeRow {
   titleHash?: string;
   /** Source language, read only when asked for. */
   langid?: string;
+  /** The category tree's token in the same snapshot (content_versions), null when there is none. */
+  treeToken: string | null;
 }
+
+/** The category tree's token, read by the tree's statements themselves so that it names the state they read. */
+const TREE_TOKEN = `(SELECT token FROM content_versions WHERE name = 'category-tree')`;
 
 export interface CategoryGuideFacts {
   guideid: number;
@@ -28,7 +33,8 @@ export interface CategoryGuideFacts {
  * columns are read only when asked for: the 64-character hashes alone cost a tenth of the query.
  */
 const treeSql = (extra: { titleHashes?: boolean; langids?: boolean }) =>
-  `SELECT w.wikiid, w.title, w.parent_wikiid AS parentWikiid, rm.display_title AS displayTitle, rm.flags${
+  `SELECT w.wikiid, w.title, w.parent_wikiid AS parentWikiid, rm.display_title AS displayTitle, rm.flags,
+    ${TREE_TOKEN} AS treeToken${
     extra.titleHashes ? ', w.title_hash AS titleHash' : ''
   }${extra.langids ? ', w.langid' : ''}
   FROM wikis w
@@ -36,7 +42,7 @@ const treeSql = (extra: { titleHashes?: boolean; langids?: boolean }) =>
   JOIN wiki_revisions rm ON rm.revisionid = lm.revisionid
   WHERE w.namespace = 'CATEGORY' AND w.deleted = 0`;
 
-const TRANSLATED_TITLES_SQL = `SELECT w.wikiid, rt.display_title
+const TRANSLATED_TITLES_SQL = `SELECT w.wikiid, rt.display_title, ${TREE_TOKEN} AS tree_token
   FROM wikis w
   JOIN wiki_languages lt ON lt.wikiid = w.wikiid AND lt.langid = ? AND lt.langid <> w.langid
   JOIN wiki_revisions rt ON rt.revisionid = lt.revisionid AND rt.deleted = 0
@@ -63,10 +69,16 @@ export class CategoriesRepository {
     return this.sql.rows<TreeRow>(treeSql(extra), []);
   }
 
-  /** wikiid → display title of the live, patrolled `langid` translation of every category that has one. */
-  async translatedTitles(langid: string): Promise<Map<number, string>> {
+  /**
+   * wikiid → display title of the live, patrolled `langid` translation of every category that has one, and the
+   * category tree's token in the same snapshot (undefined when no category has one).
+   */
+  async translatedTitles(langid: string): Promise<{ titles: Map<number, string>; treeToken?: string | null }> {
     const raws = await this.sql.rows(TRANSLATED_TITLES_SQL, [langid]);
-    return new Map(raws.map((raw) => [Number(raw.wikiid), String(raw.display_title)]));
+    return {
+      titles: new Map(raws.map((raw) => [Number(raw.wikiid), String(raw.display_title)])),
+      treeToken: raws.length ? ((raws[0].tree_token as string | null) ?? null) : undefined,
+    };
   }
 
   /** category title hash → number of public, non-deleted guides in it. */

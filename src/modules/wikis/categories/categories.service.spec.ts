@@ -12,6 +12,7 @@ const row = (wikiid: number, title: string, parentWikiid: number | null, flags =
   langid: 'en',
   displayTitle: title,
   flags,
+  treeToken: 'token',
 });
 
 describe('buildTree', () => {

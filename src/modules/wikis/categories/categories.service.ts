@@ -142,8 +142,9 @@ export class CategoriesService {
   /**
    * The hierarchy as JSON text (the bytes JSON.stringify gives for hierarchy()). Answers without
    * requireGuides or machine translation depend on category writes only, which replace the category tree's
-   * token: they are kept and sent again while the token is the one they were built under, for one statement.
-   * The token is read before the tree, so a kept answer is never older than its token.
+   * token: they are kept and sent again while the stored token is the one they were built under, for one
+   * statement. That token is the one the tree's own statements read with their rows, so it names the state the
+   * answer shows even when the check and the rows come from different replicas.
    */
   async hierarchyText(options: HierarchyOptions = {}): Promise<HierarchyText> {
     const keepable = !options.requireGuides && !options.machineTranslateLangid;
@@ -151,24 +152,36 @@ export class CategoriesService {
     const token = keepable ? await this.versions.read('category-tree') : null;
     const kept = token === null ? undefined : this.kept.get(key);
     if (kept && kept.token === token) return kept;
-    const answer = await this.hierarchy(options);
+    const { answer, treeToken } = await this.build(options);
     const tree = JSON.stringify(answer.hierarchy);
     const displayTitles = JSON.stringify(answer.display_titles);
     const text = { tree, displayTitles, etag: entityTag(hierarchyJson({ tree, displayTitles })) };
-    if (token !== null) {
+    if (keepable && treeToken !== null) {
       this.kept.delete(key);
       if (this.kept.size >= KEPT_HIERARCHIES) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(key, { ...text, token });
+      this.kept.set(key, { ...text, token: treeToken });
     }
     return text;
   }
 
   async hierarchy(options: HierarchyOptions = {}): Promise<CategoryHierarchyDto> {
-    const [rows, translated, guideCounts] = await Promise.all([
+    return (await this.build(options)).answer;
+  }
+
+  /**
+   * The hierarchy, and the category tree's token that every statement it was built from read with its rows
+   * (null when they differ or there is none: on MySQL each statement may go to another replica).
+   */
+  private async build(options: HierarchyOptions): Promise<{ answer: CategoryHierarchyDto; treeToken: string | null }> {
+    const [rows, translations, guideCounts] = await Promise.all([
       this.categories.treeRows({ titleHashes: options.requireGuides, langids: !!options.machineTranslateLangid }),
-      options.langid ? this.categories.translatedTitles(options.langid) : Promise.resolve(new Map<number, string>()),
+      options.langid ? this.categories.translatedTitles(options.langid) : Promise.resolve(undefined),
       options.requireGuides ? this.categories.guideCounts() : Promise.resolve(undefined),
     ]);
+    const translated = translations?.titles ?? new Map<number, string>();
+    const tokens = new Set([rows[0]?.treeToken ?? null]);
+    if (translations?.treeToken !== undefined) tokens.add(translations.treeToken);
+    const treeToken = tokens.size === 1 ? [...tokens][0] : null;
     const { tree, kept } = buildTree(rows, { includeStubs: options.includeStubs ?? false, guideCounts });
     const displayTitles: Record<string, string> = {};
     const untranslated: TreeRow[] = [];
@@ -194,7 +207,7 @@ export class CategoriesService {
         group.forEach((row, index) => (displayTitles[row.title] = texts[index]));
       }
     }
-    return { hierarchy: tree, display_titles: displayTitles };
+    return { answer: { hierarchy: tree, display_titles: displayTitles }, treeToken };
   }
 
   async children(rawTitle: string, langid?: string): Promise<WikiLightDto[]> {
