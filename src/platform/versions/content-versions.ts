@@ -9,6 +9,13 @@ export type ContentName = 'category-tree';
 export const newVersionToken = (): string => randomBytes(12).toString('base64url');
 
 /**
+ * `name`'s token as a scalar subquery (NULL when there is none). A statement that reads derived content's
+ * sources selects it with its rows, so the token names the state those rows were read in.
+ */
+export const versionTokenSql = (name: ContentName): string =>
+  `(SELECT token FROM content_versions WHERE name = '${name}')`;
+
+/**
  * Versions of derived content kept in memory by readers (see ContentVersionEntity). A token is random rather than
  * a counter so that a database emptied or restored under a running instance can never repeat a token it has seen.
  */
@@ -30,9 +37,8 @@ export class ContentVersions {
 
   /** The stored token, or null when there is none (nothing may be kept then: no write would announce a change). */
   async read(name: ContentName): Promise<string | null> {
-    const rows = await this.dataSource.manager.query<{ token: string }[]>(
-      'SELECT token FROM content_versions WHERE name = ?',
-      [name],
+    const rows = await this.dataSource.manager.query<{ token: string | null }[]>(
+      `SELECT ${versionTokenSql(name)} AS token`,
     );
     return rows[0]?.token ?? null;
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { SqlReader, type SqlRow } from '../../../database/sql-reader';
+import { versionTokenSql } from '../../../platform/versions/content-versions';
 import { WikiCategoryGuideEntity } from '../entities/wiki-category-guide.entity';
 
 export interface TreeRow {
@@ -19,7 +20,7 @@ export interface TreeRow {
 }
 
 /** The category tree's token, read by the tree's statements themselves so that it names the state they read. */
-const TREE_TOKEN = `(SELECT token FROM content_versions WHERE name = 'category-tree')`;
+const TREE_TOKEN = versionTokenSql('category-tree');
 
 export interface CategoryGuideFacts {
   guideid: number;
@@ -35,8 +36,8 @@ export interface CategoryGuideFacts {
 const treeSql = (extra: { titleHashes?: boolean; langids?: boolean }) =>
   `SELECT w.wikiid, w.title, w.parent_wikiid AS parentWikiid, rm.display_title AS displayTitle, rm.flags,
     ${TREE_TOKEN} AS treeToken${
-    extra.titleHashes ? ', w.title_hash AS titleHash' : ''
-  }${extra.langids ? ', w.langid' : ''}
+      extra.titleHashes ? ', w.title_hash AS titleHash' : ''
+    }${extra.langids ? ', w.langid' : ''}
   FROM wikis w
   JOIN wiki_languages lm ON lm.wikiid = w.wikiid AND lm.langid = w.langid
   JOIN wiki_revisions rm ON rm.revisionid = lm.revisionid
