@@ -3,8 +3,18 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
 import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
+import { versionTokenSql } from '../../platform/versions/content-versions';
 import { StepFormFieldEntity } from './entities/step-form-field.entity';
 import { StepFormEntity } from './entities/step-form.entity';
+
+/** Rows with the version token their statement read beside them. */
+export interface Versioned<T> {
+  value: T;
+  token: string | null;
+}
+
+const tokenOf = (rows: SqlRow[]): string | null =>
+  rows.length ? ((rows[0].version_token as string | null) ?? null) : null;
 
 /** All SQL of step forms; the reads every work-log detail and step-data write makes are hand-written. */
 @Injectable()
@@ -46,15 +56,35 @@ export class StepFormsRepository {
     return rows.map(this.hydrateField);
   }
 
-  /** Form revisions of a guide up to `max` (all when undefined), oldest first. */
-  async formsOfGuide(guideid: number, max?: number, tx?: EntityManager): Promise<StepFormEntity[]> {
+  /**
+   * Form revisions of a guide up to `max`, oldest first, with the `step-forms` version token read in the same
+   * statement (null when no row came back or there is no token).
+   */
+  async formsOfGuide(guideid: number, max: number, tx?: EntityManager): Promise<Versioned<StepFormEntity[]>> {
     const rows = await this.sql.rows(
-      `SELECT ${this.formColumns} FROM step_forms f WHERE f.guideid = ?${max !== undefined ? ' AND f.form_revisionid <= ?' : ''}
-       ORDER BY f.form_revisionid`,
-      max !== undefined ? [guideid, max] : [guideid],
+      `SELECT ${this.formColumns}, ${versionTokenSql('step-forms')} AS version_token
+         FROM step_forms f WHERE f.guideid = ? AND f.form_revisionid <= ?
+        ORDER BY f.form_revisionid`,
+      [guideid, max],
       tx,
     );
-    return rows.map(this.hydrateForm);
+    return { value: rows.map(this.hydrateForm), token: tokenOf(rows) };
+  }
+
+  /** fieldsOfForms, with the `step-forms` version token read in the same statement. */
+  async fieldsOfFormsVersioned(
+    formRevisionids: number[],
+    tx?: EntityManager,
+  ): Promise<Versioned<StepFormFieldEntity[]>> {
+    if (!formRevisionids.length) return { value: [], token: null };
+    const rows = await this.sql.rows(
+      `SELECT ${this.fieldColumns}, ${versionTokenSql('step-forms')} AS version_token
+         FROM step_form_fields x WHERE x.form_revisionid IN (${placeholders(formRevisionids)})
+        ORDER BY x.form_revisionid, x.orderby`,
+      formRevisionids,
+      tx,
+    );
+    return { value: rows.map(this.hydrateField), token: tokenOf(rows) };
   }
 
   async maxFormRevision(guideid: number, tx?: EntityManager): Promise<number> {
@@ -67,15 +97,16 @@ export class StepFormsRepository {
     return Number(row?.max ?? 0);
   }
 
-  /** Fields of this guide with these ids (any revision). */
-  async fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
-    if (!ids.length) return [];
+  /** Fields of this guide with these ids (any revision), with the `step-forms` version token read beside them. */
+  async fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<Versioned<StepFormFieldEntity[]>> {
+    if (!ids.length) return { value: [], token: null };
     const rows = await this.sql.rows(
-      `SELECT ${this.fieldColumns} FROM step_form_fields x WHERE x.guideid = ? AND x.field_revisionid IN (${placeholders(ids)})`,
+      `SELECT ${this.fieldColumns}, ${versionTokenSql('step-forms')} AS version_token
+         FROM step_form_fields x WHERE x.guideid = ? AND x.field_revisionid IN (${placeholders(ids)})`,
       [guideid, ...ids],
       tx,
     );
-    return rows.map(this.hydrateField);
+    return { value: rows.map(this.hydrateField), token: tokenOf(rows) };
   }
 
   /** field_guids used by other steps (of any guide), among these. */

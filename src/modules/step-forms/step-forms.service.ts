@@ -4,15 +4,28 @@ import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/http/api-errors';
 import { TeamsService } from '../teams/teams.service';
 import type { EntryStepFormDto, FormFieldInputDto, StepFormDto, StepFormInputDto } from './dto/step-form.dto';
+import { ContentVersions } from '../../platform/versions/content-versions';
 import type { StepFormFieldEntity } from './entities/step-form-field.entity';
+import type { StepFormEntity } from './entities/step-form.entity';
 import { toStepForm } from './step-form.mapper';
 import { CHOICE_TYPES, formShapeProblems } from './step-form-values';
-import { StepFormsRepository } from './step-forms.repository';
+import { StepFormsRepository, type Versioned } from './step-forms.repository';
 
 /** How step forms learn which steps a guide has; the guides module provides it. */
 export interface GuideStepLookup {
   /** The guide's steps that are not deleted. */
   stepIds(guideid: number, tx?: EntityManager): Promise<number[]>;
+}
+
+/** (guide, pinned form revision) answers of formsAsOf kept per instance. */
+const KEPT_FORM_SETS = 1000;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 const newGuid = (): string => randomBytes(8).toString('hex');
@@ -43,10 +56,12 @@ function contentOf(fields: Omit<StepFormFieldEntity, 'fieldRevisionid' | 'formRe
 @Injectable()
 export class StepFormsService {
   private steps: GuideStepLookup | undefined;
+  private readonly kept = new Map<string, { token: string; forms: EntryStepFormDto[] }>();
 
   constructor(
     private readonly forms: StepFormsRepository,
     private readonly teams: TeamsService,
+    private readonly versions: ContentVersions,
   ) {}
 
   useSteps(lookup: GuideStepLookup): void {
@@ -136,6 +151,7 @@ export class StepFormsService {
       { guideid, stepid, signoffTeamid: teamid, removed: false, userid: who.userid, date: who.date },
       tx,
     );
+    await this.versions.bump('step-forms');
     await this.forms.insertFields(
       fields.map((f) => ({ ...f, formRevisionid })),
       tx,
@@ -152,32 +168,59 @@ export class StepFormsService {
     tx: EntityManager,
   ): Promise<void> {
     await this.forms.insertForm({ guideid, stepid, signoffTeamid: null, removed: true, ...who }, tx);
+    await this.versions.bump('step-forms');
   }
 
   maxFormRevision(guideid: number, tx?: EntityManager): Promise<number> {
     return this.forms.maxFormRevision(guideid, tx);
   }
 
-  /** Per step, the newest form revision ≤ `max` (what an entry that pinned `max` fills in), in step order. */
-  async formsAsOf(guideid: number, max: number, tx?: EntityManager): Promise<EntryStepFormDto[]> {
-    const newest = new Map<number, (typeof revisions)[number]>();
-    const revisions = max > 0 ? await this.forms.formsOfGuide(guideid, max, tx) : [];
-    for (const form of revisions) newest.set(form.stepid, form);
+  /**
+   * Per step, the newest form revision ≤ `max` (what an entry that pinned `max` fills in), in the order the
+   * steps first got a form.
+   * Form revisions are only appended, so this answer changes only when rows change under the service (a
+   * database emptied or restored): it is kept under the `step-forms` version token its statements read and
+   * sent again while that token is the stored one. `checked` is a token the caller read in a statement of
+   * its own (fieldsByIds), which saves the check's. Kept answers are frozen; callers embed them as they are.
+   */
+  async formsAsOf(guideid: number, max: number, checked?: string | null): Promise<EntryStepFormDto[]> {
+    if (max <= 0) return [];
+    const key = `${guideid}:${max}`;
+    const token = checked ?? (await this.versions.read('step-forms'));
+    const kept = token === null ? undefined : this.kept.get(key);
+    if (kept && kept.token === token) return kept.forms;
+    const built = await this.buildFormsAsOf(guideid, max);
+    this.kept.delete(key);
+    if (built.token !== null) {
+      if (this.kept.size >= KEPT_FORM_SETS) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, { token: built.token, forms: deepFreeze(built.forms) });
+    }
+    return built.forms;
+  }
+
+  /** formsAsOf from the rows, with the token both statements read (null when they differ or read none). */
+  private async buildFormsAsOf(
+    guideid: number,
+    max: number,
+  ): Promise<{ forms: EntryStepFormDto[]; token: string | null }> {
+    const newest = new Map<number, StepFormEntity>();
+    const revisions = await this.forms.formsOfGuide(guideid, max);
+    for (const form of revisions.value) newest.set(form.stepid, form);
     const live = [...newest.values()].filter((f) => !f.removed);
-    const fields = await this.forms.fieldsOfForms(
-      live.map((f) => f.formRevisionid),
-      tx,
-    );
-    return live.map((form) => ({
+    const fields = await this.forms.fieldsOfFormsVersioned(live.map((f) => f.formRevisionid));
+    const forms = live.map((form) => ({
       stepid: form.stepid,
       ...toStepForm(
         form,
-        fields.filter((f) => f.formRevisionid === form.formRevisionid),
+        fields.value.filter((f) => f.formRevisionid === form.formRevisionid),
       ),
     }));
+    const token = live.length && fields.token !== revisions.token ? null : revisions.token;
+    return { forms, token };
   }
 
-  fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
+  /** The guide's fields with these ids, and the `step-forms` token read with them (a `checked` for formsAsOf). */
+  fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<Versioned<StepFormFieldEntity[]>> {
     return this.forms.fieldsByIds(guideid, ids, tx);
   }
 }

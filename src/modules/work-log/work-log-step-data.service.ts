@@ -38,7 +38,7 @@ export class WorkLogStepDataService {
     if (!transition(entry.status as EntryStatus, 'record')) throw await this.workLog.conflict(entryid);
     if (body.lasttimingid !== undefined && body.lasttimingid !== entry.timingid)
       throw await this.workLog.conflict(entryid);
-    const rows = await this.validate(entry, body, caller);
+    const { rows, formsToken } = await this.validate(entry, body, caller);
     const now = this.clock.nowSeconds();
     return this.transactions.run(async (tx) => {
       const changes: Partial<WorkLogEntryEntity> = {};
@@ -57,7 +57,7 @@ export class WorkLogStepDataService {
       }
       const recorded = rows.map((row) => ({ ...row, entryid, userid: caller.userid, date: now }));
       await this.entries.insertData(recorded, tx.manager);
-      const after = await this.workLog.detail({ ...entry, ...changes });
+      const after = await this.workLog.detail({ ...entry, ...changes }, formsToken);
       await this.audit.record({
         action: 'work_log.record',
         entity: ['work_log_entry', entryid],
@@ -75,15 +75,18 @@ export class WorkLogStepDataService {
     });
   }
 
-  /** 422 for unknown keys, bad values, media the caller does not own and a stepid outside the guide. */
+  /**
+   * 422 for unknown keys, bad values, media the caller does not own and a stepid outside the guide. Answers the
+   * rows to insert and the step-forms token read with the fields (for the answer's forms).
+   */
   private async validate(
     entry: WorkLogEntryEntity,
     body: StepDataDto,
     caller: AuthenticatedUser,
-  ): Promise<Omit<WorkLogDataEntity, 'dataid' | 'entryid' | 'userid' | 'date'>[]> {
+  ): Promise<{ rows: Omit<WorkLogDataEntity, 'dataid' | 'entryid' | 'userid' | 'date'>[]; formsToken: string | null }> {
     const keys = Object.keys(body.fields);
     const ids = keys.filter((k) => /^\d{1,10}$/.test(k) && Number(k) <= 2147483647).map(Number);
-    const [fields, stepids] = await Promise.all([
+    const [{ value: fields, token: formsToken }, stepids] = await Promise.all([
       this.forms.fieldsByIds(entry.guideid, ids),
       body.stepid !== undefined ? this.forms.stepIds(entry.guideid) : Promise.resolve([]),
     ]);
@@ -123,7 +126,7 @@ export class WorkLogStepDataService {
       errors.push({ message: 'Not a step of this guide', field: 'stepid' });
     }
     if (errors.length) throw new ValidationFailedException(errors);
-    return rows;
+    return { rows, formsToken };
   }
 
   private async mediaUsable(fieldType: string, userid: number, id: number): Promise<boolean> {

@@ -61,11 +61,11 @@ export class WorkLogService {
     private readonly clock: Clock,
   ) {}
 
-  /** The W2 body: the entry with its values, timings, sign-offs and the forms it fills. */
-  async detail(entry: WorkLogEntryEntity): Promise<WorkLogEntryDto> {
+  /** The W2 body: the entry with its values, timings, sign-offs and the forms it fills (see formsAsOf's `checked`). */
+  async detail(entry: WorkLogEntryEntity, formsToken?: string | null): Promise<WorkLogEntryDto> {
     const [children, forms] = await Promise.all([
       this.entries.children([entry.entryid]),
-      this.forms.formsAsOf(entry.guideid, entry.maxFormRevisionid),
+      this.forms.formsAsOf(entry.guideid, entry.maxFormRevisionid, formsToken),
     ]);
     return toEntry(entry, children.get(entry.entryid)!, this.clock.nowSeconds(), forms);
   }
