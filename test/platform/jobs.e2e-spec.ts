@@ -107,6 +107,20 @@ describe('jobs and scheduled tasks', () => {
     }
   });
 
+  it('starts the next due job as soon as one ends, without waiting for a poll (tests run no poll)', async () => {
+    const ran: string[] = [];
+    jobs.register<{ label: string }>('test.backlog', async ({ label }) => void ran.push(label), { concurrency: 1 });
+    const labels = ['a', 'b', 'c', 'd', 'e'];
+    await jobs.enqueueMany(
+      'test.backlog',
+      labels.map((label) => ({ label })),
+    );
+    await until(() => ran.length === labels.length);
+    expect(ran).toEqual(labels);
+    await jobs.drain(); // the last outcome is stored
+    expect((await dataSource.manager.findBy(JobEntity, { name: 'test.backlog', status: 'done' })).length).toBe(5);
+  });
+
   it('runs a job no earlier than runAt', async () => {
     await jobs.enqueue('test.record', { label: 'later' }, { runAt: clock.now() + 60_000 });
     expect(await jobs.runNext()).toBe(false);

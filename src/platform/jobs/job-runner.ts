@@ -58,6 +58,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   private stopped = false;
   /** The background fill under way (claims in progress are not in `inFlight` yet). */
   private filling: Promise<void> | undefined;
+  private pokedWhileFilling = false;
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -139,14 +140,26 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, 5000).unref())]);
   }
 
-  /** Starts due jobs in the background, up to each name's concurrency (after a commit, and by the poll). */
+  /**
+   * Starts due jobs in the background, up to each name's concurrency: after a commit that queued some, when a
+   * job ends (its name has room again), and by the poll. A poke during a fill runs another fill after it, since
+   * that fill may already have found no room.
+   */
   poke(): void {
-    if (this.stopped || this.filling) return;
+    if (this.stopped) return;
+    if (this.filling) {
+      this.pokedWhileFilling = true;
+      return;
+    }
     this.filling = new Promise<void>((resolve) => {
       setImmediate(() => {
         void this.fill().finally(() => {
           this.filling = undefined;
           resolve();
+          if (this.pokedWhileFilling) {
+            this.pokedWhileFilling = false;
+            this.poke();
+          }
         });
       });
     });
@@ -295,6 +308,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         this.logger.warn({ err: error, jobid, job: name }, 'could not store the outcome of a job');
       } finally {
         registered.running -= 1;
+        this.poke(); // the next due job of a backlog starts now, not at the next poll
       }
     });
   }
