@@ -81,7 +81,7 @@ export async function enterpriseWriteParity(writes, targets) {
  * writes before leave a backlog (search indexing of every created guide, the category index, mail) that the
  * service works off in the background, and its memory would be counted as the export's. Answers the wait.
  */
-async function quiescent(db, limitMs = 180_000) {
+export async function quiescent(db, limitMs = 180_000) {
   const started = Date.now();
   for (;;) {
     const [{ n: events }] = await db.query('SELECT COUNT(*) AS n FROM domain_events WHERE dispatched_at IS NULL');

@@ -53,6 +53,13 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
     lines.push(`#### ${w.name}: ${w.title}`, '', ...comparisonTable(w, s, b), '');
     const v = verdicts(w);
     if (v.length) lines.push(`Targets: ${v.join('; ')}.`, '');
+    if (w.settled)
+      lines.push(
+        `Measured once the service had no undelivered event and no queued job left by the workloads before ` +
+          `(waited ${(w.settled.waitedMs / 1000).toFixed(1)}s` +
+          `${w.settled.events || w.settled.jobs ? `; still ${w.settled.events} events and ${w.settled.jobs} jobs pending after the limit` : ''}).`,
+        '',
+      );
     if (s.non2xx || b.non2xx)
       lines.push(`**Warning:** non-2xx answers or errors: service ${s.non2xx}, baseline ${b.non2xx}.`, '');
     if (w.stats) {
