@@ -25,6 +25,10 @@ interface OpenTransaction extends Transaction {
 
 const RETRYABLE_MYSQL = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT']);
 const MAX_ATTEMPTS = 5;
+const isRetryable = (error: unknown): boolean => {
+  const code = (error as { driverError?: { code?: string } }).driverError?.code;
+  return code !== undefined && RETRYABLE_MYSQL.has(code);
+};
 const backoff = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 5 * 2 ** attempt + Math.random() * 20));
 
@@ -73,8 +77,24 @@ export class TransactionService {
       try {
         return await this.runOnce(work);
       } catch (error) {
-        const code = (error as { driverError?: { code?: string } }).driverError?.code;
-        if (attempt >= MAX_ATTEMPTS || !code || !RETRYABLE_MYSQL.has(code)) throw error;
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+        await backoff(attempt);
+      }
+    }
+  }
+
+  /**
+   * One write statement, retried like run() on a MySQL deadlock or lock wait. On MySQL it runs on its own
+   * (autocommit: no BEGIN and COMMIT round trips); on SQLite, and inside an open transaction, it runs through
+   * run() (on SQLite a transaction of its own can share a group commit). It may publish no event.
+   */
+  async single<T>(work: () => Promise<T>): Promise<T> {
+    if (this.current() || sqliteTransactionsOf(this.dataSource)) return this.run(() => work());
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
         await backoff(attempt);
       }
     }

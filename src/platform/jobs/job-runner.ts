@@ -283,11 +283,11 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         } catch (error) {
           failure = { error };
         }
-        // The outcome is stored apart from the handler's own errors, and through transactions.run, which
+        // The outcome is stored apart from the handler's own errors, and through transactions.single, which
         // retries a deadlock or lock wait: a job that did its work (a mail sent) must not be queued again
         // because marking it done met another instance's claim (a second mail on MariaDB, CI of 1538c71).
         if (!failure) {
-          await this.transactions.run(() =>
+          await this.transactions.single(() =>
             this.jobs.finish(jobid, this.instanceId, this.clock.now(), registered.options.scrubPayload),
           );
           return;
@@ -299,7 +299,7 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         );
         const now = this.clock.now();
         const message = String((failure.error as Error)?.message ?? failure.error);
-        await this.transactions.run(() =>
+        await this.transactions.single(() =>
           this.jobs.fail(jobid, this.instanceId, message, last ? null : now + retryDelay(job.attempts), now),
         );
       } catch (error) {
