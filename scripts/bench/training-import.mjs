@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { cpuMs, log, machineDescription, peakRssMiB, require, resetPeakRss } from './lib.mjs';
+import { quiescent } from './enterprise-stage.mjs';
 import { BENCH_ADMIN_TOKEN } from './seed-guides.mjs';
 
 export const TRAINING_WORKLOAD = 'training-import';
@@ -38,7 +39,8 @@ export const trainingEnv = (pid) => ({
 });
 export const trainingCleanup = (pid) => rmSync(trainingEnv(pid).TRAINING_DIR, { recursive: true, force: true });
 
-const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const rssMiB = (pid) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 // ---- the package ----------------------------------------------------------------------------------
 
@@ -114,7 +116,8 @@ ${files.map((f) => `    <file href="${f}"/>`).join('\n')}
 export async function buildPackage(path, { files = TRAINING_FILES, bytes = TRAINING_BYTES } = {}) {
   const yazl = require('yazl');
   const names = ['index.html'];
-  for (let i = 1; i < files - 1; i++) names.push(`assets/part-${String(Math.floor(i / 100)).padStart(2, '0')}/lesson-${i}.html`);
+  for (let i = 1; i < files - 1; i++)
+    names.push(`assets/part-${String(Math.floor(i / 100)).padStart(2, '0')}/lesson-${i}.html`);
   const manifest = Buffer.from(manifestXml(names));
   const each = Math.floor((bytes - manifest.length) / names.length);
   const last = bytes - manifest.length - each * (names.length - 1);
@@ -213,7 +216,11 @@ async function expectStatus(promise, status, what) {
 /** One import of the package into a new module's draft: times, RSS, states seen, checks. */
 async function importOnce(target, db, path, pkg, round) {
   const pid = target.proc.pid;
-  const module = await expectStatus(api(target, 'POST', `${BASE}/drafts`, { title: `Bench module ${round}` }), 201, 'T2');
+  const module = await expectStatus(
+    api(target, 'POST', `${BASE}/drafts`, { title: `Bench module ${round}` }),
+    201,
+    'T2',
+  );
   const created = await expectStatus(api(target, 'POST', `${BASE}/imports`, { moduleid: module.moduleid }), 201, 'T8');
   const importid = created.importid;
   await new Promise((r) => setTimeout(r, 500));
@@ -255,11 +262,22 @@ async function importOnce(target, db, path, pkg, round) {
   const elsewhere = ranIn !== null && !ranIn.includes(`:${pid}:`);
   // Checks, after the measurement: the preview, then the published version against the file.
   const preview = await expectStatus(api(target, 'GET', `${BASE}/imports/${importid}/preview`), 200, 'T13');
-  if (preview.files.length !== pkg.files || preview.manifest.launch_path !== 'index.html' || preview.manifest.scos.length !== 1)
-    throw new Error(`preview: ${preview.files.length} files, launch ${preview.manifest.launch_path}, ${preview.manifest.scos.length} SCOs`);
+  if (
+    preview.files.length !== pkg.files ||
+    preview.manifest.launch_path !== 'index.html' ||
+    preview.manifest.scos.length !== 1
+  )
+    throw new Error(
+      `preview: ${preview.files.length} files, launch ${preview.manifest.launch_path}, ${preview.manifest.scos.length} SCOs`,
+    );
   const published = await expectStatus(api(target, 'PUT', `${BASE}/${module.moduleid}/current`, {}), 200, 'T6');
   const v = published.current;
-  if (v.file_count !== pkg.files || v.package_bytes !== pkg.zipBytes || v.package_sha256 !== pkg.sha256 || v.standard !== 'scorm12')
+  if (
+    v.file_count !== pkg.files ||
+    v.package_bytes !== pkg.zipBytes ||
+    v.package_sha256 !== pkg.sha256 ||
+    v.standard !== 'scorm12'
+  )
     throw new Error(`published version does not match the package: ${JSON.stringify(v)}`);
   return {
     importid,
@@ -280,23 +298,37 @@ async function importOnce(target, db, path, pkg, round) {
 export async function measureTrainingImport(options, target, db) {
   if (!selected(options)) return undefined;
   const rounds = Math.max(1, options.rounds);
-  log(`\n${TRAINING_WORKLOAD}: building a SCORM package of ${TRAINING_FILES} files, ${TRAINING_BYTES / 1048576} MiB, with yazl…`);
+  log(
+    `\n${TRAINING_WORKLOAD}: building a SCORM package of ${TRAINING_FILES} files, ${TRAINING_BYTES / 1048576} MiB, with yazl…`,
+  );
   const path = join(tmpdir(), `rgcs_bench_package_${process.pid}.zip`);
   try {
     let t = performance.now();
     const pkg = await buildPackage(path);
     pkg.buildSeconds = (performance.now() - t) / 1000;
     pkg.sha256 = await sha256File(path);
-    log(`  ${(pkg.zipBytes / 1048576).toFixed(1)} MiB ZIP in ${pkg.buildSeconds.toFixed(1)}s (${pkg.files} files, ${(pkg.bytes / 1048576).toFixed(0)} MiB inflated)`);
+    log(
+      `  ${(pkg.zipBytes / 1048576).toFixed(1)} MiB ZIP in ${pkg.buildSeconds.toFixed(1)}s (${pkg.files} files, ${(pkg.bytes / 1048576).toFixed(0)} MiB inflated)`,
+    );
     const unzip = { version: unzipVersion(), runs: [] };
     if (!unzip.version)
-      log('  !! unzip is MISSING: the import rate cannot be compared with `unzip -t` (install it: apt-get install -y unzip)');
+      log(
+        '  !! unzip is MISSING: the import rate cannot be compared with `unzip -t` (install it: apt-get install -y unzip)',
+      );
     const runUnzip = () => {
       if (!unzip.version) return;
       const r = unzipTest(path);
       unzip.runs.push(r.seconds);
       log(`  unzip -t: ${r.seconds.toFixed(2)}s`);
     };
+    // The writes before queue background work (search indexing, the category index) that would run beside the
+    // imports: the import is measured once it is done, as the export is.
+    const settled = db ? await quiescent(db) : undefined;
+    if (settled)
+      log(
+        `  waited ${(settled.waitedMs / 1000).toFixed(1)}s for the service's background work first` +
+          (settled.events || settled.jobs ? ` (still ${settled.events} events, ${settled.jobs} jobs pending)` : ''),
+      );
     const imports = [];
     // With --warmup above 0 (the default), one import first warms the service up, as the other workloads'
     // warm-up does: it is shown and counts for the RSS target, not for the time.
@@ -318,7 +350,7 @@ export async function measureTrainingImport(options, target, db) {
       );
     }
     runUnzip();
-    return { pkg, unzip, imports, rounds };
+    return { pkg, unzip, imports, rounds, settled };
   } finally {
     rmSync(path, { force: true });
   }
@@ -361,6 +393,12 @@ export function reportTraining({ result, settings, dbVersion, command }) {
         ? `; the first warms the service up (as the other workloads' warm-up does): its time is shown, not averaged, ` +
           'and its RSS counts.'
         : '.'),
+    ...(result.settled
+      ? [
+          `- Started once the service had no undelivered event and no queued job left by the writes before (waited ` +
+            `${(result.settled.waitedMs / 1000).toFixed(1)}s${result.settled.events || result.settled.jobs ? `; still ${result.settled.events} events and ${result.settled.jobs} jobs pending after the limit` : ''})`,
+        ]
+      : []),
     `- \`unzip -t\`: ${unzip.version ? `\`unzip -tqq\` on the same file before and after each import (${unzip.version})` : '**unzip is missing** (apt-get install -y unzip): no comparison'}`,
     '',
     '| import | upload answered (s) | validating seen (s) | extracting seen (s) | complete (s) | service CPU (s) | RSS before MiB | peak MiB | growth MiB | peak by the end of each stage, MiB |',
@@ -388,7 +426,11 @@ export function reportTraining({ result, settings, dbVersion, command }) {
     '',
   ];
   if (imports.some((r) => r.elsewhere))
-    lines.push('**Warning:** an import job ran in the SQL-counting instance, not the measured one: its RSS figures are not the import\'s.', '');
-  if (settings.type === 'mysql') lines.push('Service CPU is the Node process only (the MariaDB server’s is not counted).', '');
+    lines.push(
+      "**Warning:** an import job ran in the SQL-counting instance, not the measured one: its RSS figures are not the import's.",
+      '',
+    );
+  if (settings.type === 'mysql')
+    lines.push('Service CPU is the Node process only (the MariaDB server’s is not counted).', '');
   return lines.join('\n');
 }
