@@ -141,9 +141,9 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /**
-   * Starts due jobs in the background, up to each name's concurrency: after a commit that queued some, when a
-   * job ends (its name has room again), and by the poll. A poke during a fill runs another fill after it, since
-   * that fill may already have found no room.
+   * Starts due jobs in the background, up to each name's concurrency: after a commit that queued some, and by the
+   * poll (an ended job starts the next of its name itself: continueWith). A poke during a fill runs another fill
+   * after it, since that fill may already have found no room.
    */
   poke(): void {
     if (this.stopped) return;
@@ -215,20 +215,40 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
    * transactions), as many as the free concurrency of their names allows, in one UPDATE; on older servers
    * one, by a conditional update that another instance may win.
    */
-  private async claim(): Promise<JobEntity[]> {
+  private async claim(only?: string): Promise<JobEntity[]> {
     if (this.stopped) return [];
-    const free = [...this.handlers].filter(([, r]) => r.running < r.options.concurrency);
-    if (!free.length) return [];
-    const names = free.map(([name]) => name);
+    // The room is reserved before the first await: claims that run side by side (a fill, a drain, the claim
+    // after an ended job) never take more than a name's concurrency between them.
+    const reserved = new Map<string, number>();
+    for (const [name, r] of this.handlers) {
+      const free = r.options.concurrency - r.running;
+      if ((only === undefined || name === only) && free > 0) {
+        reserved.set(name, free);
+        r.running += free;
+      }
+    }
+    if (!reserved.size) return [];
+    let claimed: JobEntity[] = [];
+    try {
+      claimed = await this.claimWithin(reserved);
+    } finally {
+      for (const [name, n] of reserved) this.handlers.get(name)!.running -= n;
+      for (const job of claimed) this.handlers.get(job.name)!.running += 1;
+    }
+    return claimed;
+  }
+
+  private async claimWithin(reserved: ReadonlyMap<string, number>): Promise<JobEntity[]> {
+    const names = [...reserved.keys()];
     const skipLocked = await this.jobs.supportsSkipLocked();
     const together = skipLocked || this.jobs.isSqlite;
-    const claimed = await requestContext.run(backgroundContext('jobs'), async () => {
+    return requestContext.run(backgroundContext('jobs'), async () => {
       // A plain read first: the 1-second poll then takes no write lock while nothing is due.
       if (!(await this.jobs.anyDue(names, this.clock.now()))) return [];
       return this.transactions.run(async () => {
         const now = this.clock.now();
         const leaseOf = (job: JobEntity) => now + this.handlers.get(job.name)!.options.leaseMs;
-        const room = new Map(free.map(([name, r]) => [name, r.options.concurrency - r.running]));
+        const room = new Map(reserved);
         const limit = together ? [...room.values()].reduce((a, b) => a + b, 0) : 10;
         const due = await this.jobs.dueJobs(names, now, limit, skipLocked);
         let taken: JobEntity[];
@@ -262,8 +282,6 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         }));
       });
     });
-    for (const job of claimed) this.handlers.get(job.name)!.running += 1;
-    return claimed;
   }
 
   /** Runs a claimed job (its row as the claim left it) and stores the outcome. */
@@ -308,8 +326,25 @@ export class JobRunner implements OnApplicationBootstrap, BeforeApplicationShutd
         this.logger.warn({ err: error, jobid, job: name }, 'could not store the outcome of a job');
       } finally {
         registered.running -= 1;
-        this.poke(); // the next due job of a backlog starts now, not at the next poll
+        this.continueWith(name);
       }
     });
+  }
+
+  /**
+   * After a job of `name` ends, the next due job of that name starts at once instead of at the next poll (a
+   * backlog of mail drained at the poll's pace). Only that name is claimed: its backlog comes first in the due
+   * order, while a look for names with nothing due would read past all of another name's backlog.
+   */
+  private continueWith(name: string): void {
+    if (this.stopped) return;
+    this.track(
+      this.claim(name).then(
+        (claimed) => {
+          for (const job of claimed) this.track(this.execute(job));
+        },
+        (error: unknown) => this.logger.warn({ err: error, job: name }, 'could not claim jobs'),
+      ),
+    );
   }
 }
