@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { readRows } from './sqlite-rows';
+import { NATIVE_ROWS, readRows } from './sqlite-rows';
 
 describe('readRows', () => {
   const db = new BetterSqlite3(':memory:');
@@ -34,5 +34,17 @@ describe('readRows', () => {
     expect(readRows(statement, [])).toEqual(first);
     expect(first).toEqual(db.prepare('SELECT * FROM t ORDER BY 1').all());
     expect(first).toHaveLength(50);
+  });
+
+  it('a statement marked NATIVE_ROWS keeps better-sqlite3 building its rows (no raw mode, no literal)', () => {
+    const statement = db.prepare(`${NATIVE_ROWS} SELECT 1 AS a, 'x' AS b`);
+    const raw = jest.spyOn(statement, 'raw');
+    expect(readRows(statement, [])).toEqual([{ a: 1, b: 'x' }]);
+    expect(raw).not.toHaveBeenCalled();
+    expect(statement.reader).toBe(true);
+    const marked = db.prepare(`SELECT 1 AS a`);
+    const toggled = jest.spyOn(marked, 'raw');
+    readRows(marked, []);
+    expect(toggled).toHaveBeenCalledWith(true);
   });
 });

@@ -1,5 +1,6 @@
 /** What sqlite-rows needs of a better-sqlite3 statement. */
 export interface RowStatement {
+  readonly source: string;
   all(...parameters: unknown[]): unknown[];
   columns(): { name: string }[];
   raw(toggle: boolean): unknown;
@@ -7,7 +8,14 @@ export interface RowStatement {
 
 type RowShape = (values: unknown[]) => Record<string, unknown>;
 
-/** undefined: the statement keeps better-sqlite3's own objects (a column name an object literal cannot hold). */
+/**
+ * In a statement's SQL: its rows stay better-sqlite3's own objects. For statements whose rows live through many
+ * collections (the work-log export's pages): objects from an allocation site in JS can be pretenured by V8 when
+ * many survive, and then fill the old generation with garbage; objects built in native code have no such site.
+ */
+export const NATIVE_ROWS = '/* native rows */';
+
+/** undefined: the statement keeps better-sqlite3's own objects (NATIVE_ROWS, or a column name a literal cannot hold). */
 const shapes = new WeakMap<RowStatement, RowShape | undefined>();
 
 /**
@@ -19,13 +27,14 @@ function shapeOf(statement: RowStatement): RowShape | undefined {
   if (shapes.has(statement)) return shapes.get(statement);
   const names = statement.columns().map((column) => column.name);
   // `"__proto__": …` in a literal sets the prototype instead of a property.
-  const shape = names.includes('__proto__')
-    ? undefined
-    : // eslint-disable-next-line @typescript-eslint/no-implied-eval -- column names are quoted with JSON.stringify
-      (new Function(
-        'r',
-        `return {${names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`,
-      ) as RowShape);
+  const shape =
+    names.includes('__proto__') || statement.source.includes(NATIVE_ROWS)
+      ? undefined
+      : // eslint-disable-next-line @typescript-eslint/no-implied-eval -- column names are quoted with JSON.stringify
+        (new Function(
+          'r',
+          `return {${names.map((name, i) => `${JSON.stringify(name)}: r[${i}]`).join(', ')}};`,
+        ) as RowShape);
   if (shape) statement.raw(true);
   shapes.set(statement, shape);
   return shape;
