@@ -121,6 +121,32 @@ describe('jobs and scheduled tasks', () => {
     expect((await dataSource.manager.findBy(JobEntity, { name: 'test.backlog', status: 'done' })).length).toBe(5);
   });
 
+  it('claims side by side (ended jobs, pokes, a drain) never run more than a name’s concurrency at once', async () => {
+    let running = 0;
+    let most = 0;
+    const ran: number[] = [];
+    jobs.register<{ n: number }>(
+      'test.crowd',
+      async ({ n }) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        ran.push(n);
+        running -= 1;
+      },
+      { concurrency: 2 },
+    );
+    await jobs.enqueueMany(
+      'test.crowd',
+      Array.from({ length: 30 }, (_, n) => ({ n })),
+    );
+    for (let i = 0; i < 10; i += 1) jobs.poke();
+    await Promise.all([jobs.drain(), jobs.runNext(), jobs.runNext()]);
+    await jobs.drain();
+    expect(ran.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    expect(most).toBe(2);
+  });
+
   it('runs a job no earlier than runAt', async () => {
     await jobs.enqueue('test.record', { label: 'later' }, { runAt: clock.now() + 60_000 });
     expect(await jobs.runNext()).toBe(false);
