@@ -46,7 +46,7 @@ describe('StepFormsService.formsAsOf: the token kept forms are kept under', () =
       builds += 1;
       return Promise.resolve({ value: [form], token: formsToken });
     },
-    fieldsOfFormsVersioned: (): Promise<Versioned<StepFormFieldEntity[]>> =>
+    fieldsOfForms: (): Promise<Versioned<StepFormFieldEntity[]>> =>
       Promise.resolve({ value: [field(`Label ${fieldsToken}`)], token: fieldsToken }),
   } as unknown as StepFormsRepository;
   const versions = { read: () => Promise.resolve(checkToken) } as unknown as ContentVersions;

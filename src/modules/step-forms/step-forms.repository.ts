@@ -45,37 +45,22 @@ export class StepFormsRepository {
     if (fields.length) await tx.getRepository(StepFormFieldEntity).insert(fields);
   }
 
-  async fieldsOfForms(formRevisionids: number[], tx?: EntityManager): Promise<StepFormFieldEntity[]> {
-    if (!formRevisionids.length) return [];
-    const rows = await this.sql.rows(
-      `SELECT ${this.fieldColumns} FROM step_form_fields x WHERE x.form_revisionid IN (${placeholders(formRevisionids)})
-       ORDER BY x.form_revisionid, x.orderby`,
-      formRevisionids,
-      tx,
-    );
-    return rows.map(this.hydrateField);
-  }
-
   /**
    * Form revisions of a guide up to `max`, oldest first, with the `step-forms` version token read in the same
    * statement (null when no row came back or there is no token).
    */
-  async formsOfGuide(guideid: number, max: number, tx?: EntityManager): Promise<Versioned<StepFormEntity[]>> {
+  async formsOfGuide(guideid: number, max: number): Promise<Versioned<StepFormEntity[]>> {
     const rows = await this.sql.rows(
       `SELECT ${this.formColumns}, ${versionTokenSql('step-forms')} AS version_token
          FROM step_forms f WHERE f.guideid = ? AND f.form_revisionid <= ?
         ORDER BY f.form_revisionid`,
       [guideid, max],
-      tx,
     );
     return { value: rows.map(this.hydrateForm), token: tokenOf(rows) };
   }
 
-  /** fieldsOfForms, with the `step-forms` version token read in the same statement. */
-  async fieldsOfFormsVersioned(
-    formRevisionids: number[],
-    tx?: EntityManager,
-  ): Promise<Versioned<StepFormFieldEntity[]>> {
+  /** The fields of these form revisions in order, with the `step-forms` version token read in the same statement. */
+  async fieldsOfForms(formRevisionids: number[], tx?: EntityManager): Promise<Versioned<StepFormFieldEntity[]>> {
     if (!formRevisionids.length) return { value: [], token: null };
     const rows = await this.sql.rows(
       `SELECT ${this.fieldColumns}, ${versionTokenSql('step-forms')} AS version_token

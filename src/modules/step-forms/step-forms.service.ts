@@ -156,7 +156,7 @@ export class StepFormsService {
       fields.map((f) => ({ ...f, formRevisionid })),
       tx,
     );
-    const stored = await this.forms.fieldsOfForms([formRevisionid], tx);
+    const stored = (await this.forms.fieldsOfForms([formRevisionid], tx)).value;
     return toStepForm({ formRevisionid, guideid, stepid, signoffTeamid: teamid, removed: false, ...who }, stored);
   }
 
@@ -207,7 +207,7 @@ export class StepFormsService {
     const revisions = await this.forms.formsOfGuide(guideid, max);
     for (const form of revisions.value) newest.set(form.stepid, form);
     const live = [...newest.values()].filter((f) => !f.removed);
-    const fields = await this.forms.fieldsOfFormsVersioned(live.map((f) => f.formRevisionid));
+    const fields = await this.forms.fieldsOfForms(live.map((f) => f.formRevisionid));
     const forms = live.map((form) => ({
       stepid: form.stepid,
       ...toStepForm(
