@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { resolve } from 'node:path';
-import { BUILD_DIR, ROOT, cpuMs, firstDifference, log, peakRssMiB, resetPeakRss, startNode } from './lib.mjs';
+import { BUILD_DIR, ROOT, cpuMs, firstDifference, log, peakRssMiB, resetPeakRss, settle, startNode } from './lib.mjs';
 import { BENCH_ADMIN_TOKEN } from './seed-guides.mjs';
 import { APPROVER, WORKER, changedByTick } from './seed-enterprise.mjs';
 import { authOf, selected } from './workloads-enterprise.mjs';
@@ -77,35 +77,13 @@ export async function enterpriseWriteParity(writes, targets) {
 }
 
 /**
- * Waits until the service has no undelivered event and no queued or running job (at most `limitMs`): the
- * writes before leave a backlog (search indexing of every created guide, the category index, mail) that the
- * service works off in the background, and its memory would be counted as the export's. Answers the wait.
- */
-export async function quiescent(db, limitMs = 180_000) {
-  const started = Date.now();
-  for (;;) {
-    const [{ n: events }] = await db.query('SELECT COUNT(*) AS n FROM domain_events WHERE dispatched_at IS NULL');
-    const [{ n: jobs }] = await db.query("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')");
-    const waitedMs = Date.now() - started;
-    if ((Number(events) === 0 && Number(jobs) === 0) || waitedMs > limitMs) {
-      return { waitedMs, events: Number(events), jobs: Number(jobs) };
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/**
  * Streams the export from the measured service once its background work is done; RSS growth is the peak
  * (VmHWM) over the RSS before.
  */
 export async function measureExport(options, target, sizes, db) {
   if (!selected(options, 'worklog-export') || !sizes.worklog) return undefined;
   log('\nworklog-export: GET /work_log/export.csv?guideid=1 (Admin), streamed and discarded…');
-  const idle = await quiescent(db);
-  log(
-    `  waited ${(idle.waitedMs / 1000).toFixed(1)}s for the service's background work` +
-      (idle.events || idle.jobs ? ` (still ${idle.events} events, ${idle.jobs} jobs pending)` : ''),
-  );
+  const idle = await settle(db);
   globalThis.gc?.();
   await new Promise((r) => setTimeout(r, 500));
   const pid = target.proc.pid;

@@ -182,6 +182,41 @@ export function progress(label, total) {
 
 export const log = (message) => process.stderr.write(`${message}\n`);
 
+/**
+ * Waits until the service has no undelivered event and no queued or running job (at most `limitMs`): the
+ * workloads before leave a backlog (search indexing of every created guide, the category index, mail) that the
+ * service works off in the background, and its CPU and memory would be counted as the next measurement's.
+ * Answers the wait.
+ */
+async function quiescent(db, limitMs = 180_000) {
+  const started = Date.now();
+  for (;;) {
+    const [{ n: events }] = await db.query('SELECT COUNT(*) AS n FROM domain_events WHERE dispatched_at IS NULL');
+    const [{ n: jobs }] = await db.query("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')");
+    const waitedMs = Date.now() - started;
+    if ((Number(events) === 0 && Number(jobs) === 0) || waitedMs > limitMs) {
+      return { waitedMs, events: Number(events), jobs: Number(jobs) };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** quiescent(), logged. */
+export async function settle(db) {
+  const settled = await quiescent(db);
+  log(
+    `  waited ${(settled.waitedMs / 1000).toFixed(1)}s for the service's background work first` +
+      (settled.events || settled.jobs ? ` (still ${settled.events} events, ${settled.jobs} jobs pending)` : ''),
+  );
+  return settled;
+}
+
+/** How long a measurement waited for settle(), for the reports. */
+export const waitedText = (settled) =>
+  `waited ${(settled.waitedMs / 1000).toFixed(1)}s` +
+  (settled.events || settled.jobs ? `; still ${settled.events} events and ${settled.jobs} jobs pending after the limit` : '');
+
+
 // ---- processes -----------------------------------------------------------------------------------
 
 export function freePort() {

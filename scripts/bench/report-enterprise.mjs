@@ -1,6 +1,6 @@
 // The enterprise section of BENCHMARKS.md (one per database, next to the core section): a table per
 // workload with the issues' targets checked, then the export and the periodic-review task.
-import { machineDescription } from './lib.mjs';
+import { machineDescription, waitedText } from './lib.mjs';
 import { comparisonTable, fmt, ratio, summarize } from './report.mjs';
 import { enterpriseSizes } from './seed-enterprise.mjs';
 import { TARGETS } from './workloads-enterprise.mjs';
@@ -56,8 +56,7 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
     if (w.settled)
       lines.push(
         `Measured once the service had no undelivered event and no queued job left by the workloads before ` +
-          `(waited ${(w.settled.waitedMs / 1000).toFixed(1)}s` +
-          `${w.settled.events || w.settled.jobs ? `; still ${w.settled.events} events and ${w.settled.jobs} jobs pending after the limit` : ''}).`,
+          `(${waitedText(w.settled)}).`,
         '',
       );
     if (s.non2xx || b.non2xx)
@@ -82,8 +81,7 @@ export function reportEnterprise({ workloads, ent, settings, dbVersion, seedSeco
     lines.push(
       '#### worklog-export: GET /work_log/export.csv?guideid=1 (Admin; every entry of the data set)',
       '',
-      `Measured once the service had no undelivered event and no queued job (waited ${(e.idle.waitedMs / 1000).toFixed(1)}s` +
-        `${e.idle.events || e.idle.jobs ? `; still ${e.idle.events} events and ${e.idle.jobs} jobs pending after the limit` : ''}). ` +
+      `Measured once the service had no undelivered event and no queued job (${waitedText(e.idle)}). ` +
         `${e.rows} CSV rows (${(e.bytes / 1048576).toFixed(1)} MiB) streamed in ${e.seconds.toFixed(1)}s; service CPU ` +
         `${(e.cpuMs / 1000).toFixed(1)}s; service RSS ${e.rssBefore.toFixed(0)} MiB before, peak ${e.peak.toFixed(0)} MiB: ` +
         `growth ${e.growth.toFixed(1)} MiB (target < 50 MiB: ${e.growth < 50 ? 'met' : 'MISSED'})` +

@@ -1,6 +1,6 @@
 // The quizzes section of BENCHMARKS.md (one per database): a table per workload with issue #17's targets
 // checked (≤ 3 statements for the list; ≥ 0.6× the baseline's requests/s for both).
-import { machineDescription } from './lib.mjs';
+import { machineDescription, waitedText } from './lib.mjs';
 import { comparisonTable, fmt, ratio, summarize } from './report.mjs';
 import { quizSizes } from './seed-quizzes.mjs';
 import { QUIZ_TARGETS } from './workloads-quizzes.mjs';
@@ -52,8 +52,7 @@ export function reportQuizzes({ workloads, quiz, settings, dbVersion, seedSecond
     if (w.settled)
       lines.push(
         `Measured once the service had no undelivered event and no queued job left by the workloads before ` +
-          `(waited ${(w.settled.waitedMs / 1000).toFixed(1)}s` +
-          `${w.settled.events || w.settled.jobs ? `; still ${w.settled.events} events and ${w.settled.jobs} jobs pending after the limit` : ''}).`,
+          `(${waitedText(w.settled)}).`,
         '',
       );
     if (s.non2xx || b.non2xx)

@@ -51,6 +51,7 @@ import {
   require,
   resetPeakRss,
   serviceDbEnv,
+  settle,
   startNode,
   stop,
   waitForHttp,
@@ -59,7 +60,7 @@ import { SQL_SAMPLE_REQUESTS, report, writeBenchmarks } from './report.mjs';
 import { seed } from './seed.mjs';
 import { BENCH_ADMIN_TOKEN, BENCH_ADMIN_USERID } from './seed-guides.mjs';
 import { buildWorkloads } from './workloads.mjs';
-import { enterpriseWriteParity, measureExport, measureTick, quiescent } from './enterprise-stage.mjs';
+import { enterpriseWriteParity, measureExport, measureTick } from './enterprise-stage.mjs';
 import { enterpriseSizes, seedEnterprise } from './seed-enterprise.mjs';
 import {
   buildEnterpriseReads,
@@ -463,13 +464,7 @@ async function measure(workload, { targets, limitTarget, db }) {
     // The writes before (the core writes, the training import, the previous enterprise or quiz write) leave
     // background work (mail, search indexing, the category index) that would run beside this workload's rounds
     // and be counted as its CPU. This workload's own background work still runs beside its own rounds.
-    workload.settled = await quiescent(db);
-    log(
-      `  waited ${(workload.settled.waitedMs / 1000).toFixed(1)}s for the service's background work first` +
-        (workload.settled.events || workload.settled.jobs
-          ? ` (still ${workload.settled.events} events, ${workload.settled.jobs} jobs pending)`
-          : ''),
-    );
+    workload.settled = await settle(db);
   }
   const measured = [targets.service, targets.baseline, ...(workload.limit ? [limitTarget] : [])];
   workload.runs = Object.fromEntries(measured.map((target) => [target.name, []]));

@@ -16,8 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { cpuMs, log, machineDescription, peakRssMiB, require, resetPeakRss } from './lib.mjs';
-import { quiescent } from './enterprise-stage.mjs';
+import { cpuMs, log, machineDescription, peakRssMiB, require, resetPeakRss, settle, waitedText } from './lib.mjs';
 import { BENCH_ADMIN_TOKEN } from './seed-guides.mjs';
 
 export const TRAINING_WORKLOAD = 'training-import';
@@ -323,12 +322,7 @@ export async function measureTrainingImport(options, target, db) {
     };
     // The writes before queue background work (search indexing, the category index) that would run beside the
     // imports: the import is measured once it is done, as the export is.
-    const settled = db ? await quiescent(db) : undefined;
-    if (settled)
-      log(
-        `  waited ${(settled.waitedMs / 1000).toFixed(1)}s for the service's background work first` +
-          (settled.events || settled.jobs ? ` (still ${settled.events} events, ${settled.jobs} jobs pending)` : ''),
-      );
+    const settled = db ? await settle(db) : undefined;
     const imports = [];
     // With --warmup above 0 (the default), one import first warms the service up, as the other workloads'
     // warm-up does: it is shown and counts for the RSS target, not for the time.
@@ -395,8 +389,8 @@ export function reportTraining({ result, settings, dbVersion, command }) {
         : '.'),
     ...(result.settled
       ? [
-          `- Started once the service had no undelivered event and no queued job left by the writes before (waited ` +
-            `${(result.settled.waitedMs / 1000).toFixed(1)}s${result.settled.events || result.settled.jobs ? `; still ${result.settled.events} events and ${result.settled.jobs} jobs pending after the limit` : ''})`,
+          `- Started once the service had no undelivered event and no queued job left by the writes before ` +
+            `(${waitedText(result.settled)})`,
         ]
       : []),
     `- \`unzip -t\`: ${unzip.version ? `\`unzip -tqq\` on the same file before and after each import (${unzip.version})` : '**unzip is missing** (apt-get install -y unzip): no comparison'}`,
