@@ -5,6 +5,7 @@ import { ValidationFailedException } from '../../common/http/api-errors';
 import { TeamsService } from '../teams/teams.service';
 import type { EntryStepFormDto, FormFieldInputDto, StepFormDto, StepFormInputDto } from './dto/step-form.dto';
 import { ContentVersions } from '../../platform/versions/content-versions';
+import { KeptCopies } from '../../platform/versions/kept-copies';
 import type { StepFormFieldEntity } from './entities/step-form-field.entity';
 import type { StepFormEntity } from './entities/step-form.entity';
 import { toStepForm } from './step-form.mapper';
@@ -56,7 +57,7 @@ function contentOf(fields: Omit<StepFormFieldEntity, 'fieldRevisionid' | 'formRe
 @Injectable()
 export class StepFormsService {
   private steps: GuideStepLookup | undefined;
-  private readonly kept = new Map<string, { token: string; forms: EntryStepFormDto[] }>();
+  private readonly kept = new KeptCopies<EntryStepFormDto[]>(KEPT_FORM_SETS);
 
   constructor(
     private readonly forms: StepFormsRepository,
@@ -187,14 +188,10 @@ export class StepFormsService {
     if (max <= 0) return [];
     const key = `${guideid}:${max}`;
     const token = checked ?? (await this.versions.read('step-forms'));
-    const kept = token === null ? undefined : this.kept.get(key);
-    if (kept && kept.token === token) return kept.forms;
+    const kept = this.kept.get(key, token);
+    if (kept !== undefined) return kept;
     const built = await this.buildFormsAsOf(guideid, max);
-    this.kept.delete(key);
-    if (built.token !== null) {
-      if (this.kept.size >= KEPT_FORM_SETS) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(key, { token: built.token, forms: deepFreeze(built.forms) });
-    }
+    if (built.token !== null) this.kept.keep(key, built.token, deepFreeze(built.forms));
     return built.forms;
   }
 

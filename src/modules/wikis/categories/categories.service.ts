@@ -2,6 +2,7 @@ import { AuditService } from '../../../platform/audit/audit.service';
 import { Injectable } from '@nestjs/common';
 import { entityTag } from '../../../common/http/conditional-get';
 import { ContentVersions } from '../../../platform/versions/content-versions';
+import { KeptCopies } from '../../../platform/versions/kept-copies';
 import type { AuthenticatedUser } from '../../../common/auth/authenticated-user';
 import { privilegesAtLeast } from '../../../common/auth/privileges';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../../common/http/api-errors';
@@ -136,8 +137,8 @@ export class CategoriesService {
     private readonly versions: ContentVersions,
   ) {}
 
-  /** Hierarchy answers as text by option key, with the category-tree token they were built under. */
-  private readonly kept = new Map<string, HierarchyText & { token: string }>();
+  /** Hierarchy answers as text by option key, under the category-tree token they were built under. */
+  private readonly kept = new KeptCopies<HierarchyText>(KEPT_HIERARCHIES);
 
   /**
    * The hierarchy as JSON text (the bytes JSON.stringify gives for hierarchy()). Answers without
@@ -150,17 +151,13 @@ export class CategoriesService {
     const keepable = !options.requireGuides && !options.machineTranslateLangid;
     const key = `${options.includeStubs ? 1 : 0}|${options.langid ?? ''}`;
     const token = keepable ? await this.versions.read('category-tree') : null;
-    const kept = token === null ? undefined : this.kept.get(key);
-    if (kept && kept.token === token) return kept;
+    const kept = this.kept.get(key, token);
+    if (kept !== undefined) return kept;
     const { answer, treeToken } = await this.build(options);
     const tree = JSON.stringify(answer.hierarchy);
     const displayTitles = JSON.stringify(answer.display_titles);
     const text = { tree, displayTitles, etag: entityTag(hierarchyJson({ tree, displayTitles })) };
-    if (keepable && treeToken !== null) {
-      this.kept.delete(key);
-      if (this.kept.size >= KEPT_HIERARCHIES) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(key, { ...text, token: treeToken });
-    }
+    if (keepable && treeToken !== null) this.kept.keep(key, treeToken, text);
     return text;
   }
 
