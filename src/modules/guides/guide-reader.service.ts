@@ -294,8 +294,8 @@ export class GuideReaderService {
     const guideid = row.guide.guideid;
     const translated = langid && langid !== row.guide.langid && row.translation ? langid : undefined;
     const [source, translation] = await Promise.all([
-      this.releases.liveOne('GUIDE', guideid, row.guide.langid),
-      translated ? this.releases.liveOne('GUIDE', guideid, translated) : null,
+      this.releases.liveOne('GUIDE', guideid, row.guide.langid, row.releasesToken),
+      translated ? this.releases.liveOne('GUIDE', guideid, translated, row.releasesToken) : null,
     ]);
     if (!source && !translation) return row;
     const revisions = await this.guides.findRevisions(
@@ -422,7 +422,11 @@ export class GuideReaderService {
       if (ids) ids.push(row.guide.guideid);
       else byLangid.set(row.guide.langid, [row.guide.guideid]);
     });
-    const found = await Promise.all([...byLangid].map(([langid, ids]) => this.releases.live('GUIDE', ids, langid)));
+    // One statement reads every row of a page, and with them one token.
+    const token = rows[0]?.releasesToken ?? null;
+    const found = await Promise.all(
+      [...byLangid].map(([langid, ids]) => this.releases.live('GUIDE', ids, langid, token)),
+    );
     const live = new Map(found.flatMap((map) => [...map]));
     const wanted = new Map<number, number>();
     rows.forEach((row, i) => {

@@ -110,6 +110,7 @@ export class GuideWriterService {
       username: caller.username,
       favorited: false,
       completed: false,
+      releasesToken: null,
     };
     return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, created });
   }

@@ -5,6 +5,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../database/errors';
 import { insertReturningId } from '../../database/insert';
 import { updateRows } from '../../database/update';
+import { versionTokenSql } from '../../platform/versions/content-versions';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { GuideCompletionEntity } from './entities/guide-completion.entity';
 import { GuideFavoriteEntity } from './entities/guide-favorite.entity';
@@ -27,6 +28,8 @@ export interface GuideRow {
   username: string;
   favorited: boolean;
   completed: boolean;
+  /** The `releases` version token read with the row (for ReleaseDirectory.live's `checked`). */
+  releasesToken: string | null;
 }
 
 /** The guide columns a summary needs (author and visibility for the access check, language for live releases). */
@@ -379,6 +382,7 @@ export class GuidesRepository {
       shape.listed ? this.listedGuideColumns : this.guideColumns,
       'u.username AS username',
       revision('r'),
+      `${versionTokenSql('releases')} AS releases_token`,
     ];
     if (!shape.noGrants) select.push(GRANT_COLUMNS);
     if (shape.languages)
@@ -417,6 +421,7 @@ export class GuidesRepository {
       username: typeof raw.username === 'string' ? raw.username : '',
       favorited: Number(raw.favorited ?? 0) > 0,
       completed: Number(raw.completed ?? 0) > 0,
+      releasesToken: typeof raw.releases_token === 'string' ? raw.releases_token : null,
     }));
   }
 

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm
 import { insertReturningId } from '../../database/insert';
 import { placeholders, SqlReader } from '../../database/sql-reader';
 import type { DocType } from '../../platform/documents/document-registry';
+import { ContentVersions, versionTokenSql } from '../../platform/versions/content-versions';
 import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
 import { ReleaseEntity, type ReleaseStatus, type ReleaseType } from './entities/release.entity';
 
@@ -47,14 +48,20 @@ export class ReleasesRepository {
   /** `SELECT <what a live release is> FROM releases r WHERE … AND r.docid IN (`: the fixed head of live. */
   private readonly liveHead: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly versions: ContentVersions,
+  ) {
     this.sql = new SqlReader(dataSource);
     const columns =
-      'r.releaseid, r.docid, r.langid, r.revisionid, r.version_major AS versionMajor, r.version_minor AS versionMinor';
+      'v.token, r.releaseid, r.docid, r.langid, r.revisionid, r.version_major AS versionMajor, r.version_minor AS versionMinor';
     // SQLite plans without statistics and took idx_releases_doctype (doctype, status) for this, walking every
     // released document of the type (0.55 ms a guide detail with 10,000 released guides); MySQL has statistics.
     const index = dataSource.options.type === 'better-sqlite3' ? ' INDEXED BY idx_releases_document' : '';
-    this.liveHead = `SELECT ${columns} FROM releases r${index} WHERE r.doctype = ? AND r.status = 'released' AND r.docid IN (`;
+    // From the one-row token: the `releases` version token comes back even when no document has a release.
+    this.liveHead =
+      `SELECT ${columns} FROM (SELECT ${versionTokenSql('releases')} AS token) v` +
+      ` LEFT JOIN releases r${index} ON r.doctype = ? AND r.status = 'released' AND r.docid IN (`;
   }
 
   private get manager(): EntityManager {
@@ -127,8 +134,11 @@ export class ReleasesRepository {
     return row ? [row.versionMajor, row.versionMinor] : null;
   }
 
-  insert(values: Omit<ReleaseEntity, 'releaseid'>): Promise<number> {
-    return insertReturningId(this.manager, ReleaseEntity, values);
+  /** Every write of releases sets a new `releases` version token after it, in its transaction (see liveChecked). */
+  async insert(values: Omit<ReleaseEntity, 'releaseid'>): Promise<number> {
+    const releaseid = await insertReturningId(this.manager, ReleaseEntity, values);
+    await this.versions.bump('releases');
+    return releaseid;
   }
 
   /**
@@ -142,7 +152,9 @@ export class ReleasesRepository {
       .set(changes)
       .where('releaseid = :releaseid AND status = :from', { releaseid, from })
       .execute();
-    return (result.affected ?? 0) > 0;
+    if (!result.affected) return false;
+    await this.versions.bump('releases');
+    return true;
   }
 
   async setApprovalRequest(releaseid: number, approvalRequestid: number): Promise<void> {
@@ -164,17 +176,30 @@ export class ReleasesRepository {
     docids: number[],
     langidOf: (docid: number) => string,
   ): Promise<Map<number, LiveReleaseRow>> {
-    if (!docids.length) return new Map();
+    return (await this.liveChecked(doctype, docids, langidOf)).live;
+  }
+
+  /**
+   * live, with the `releases` version token read in the same statement (null when there is none): the rows
+   * are the live releases as of that token, so a reader may keep them under it.
+   */
+  async liveChecked(
+    doctype: DocType,
+    docids: number[],
+    langidOf: (docid: number) => string,
+  ): Promise<{ live: Map<number, LiveReleaseRow>; token: string | null }> {
+    const live = new Map<number, LiveReleaseRow>();
+    if (!docids.length) return { live, token: null };
     const unique = [...new Set(docids)];
     const sql = `${this.liveHead}${placeholders(unique)})`;
-    const live = new Map<number, LiveReleaseRow>();
+    const rows = await this.sql.rows<LiveReleaseRow & { token: string | null }>(sql, [doctype, ...unique]);
     // The newest wins: a few rows per document, and ORDER BY releaseid would cost SQLite a temporary B-tree.
-    for (const row of await this.sql.rows<LiveReleaseRow>(sql, [doctype, ...unique])) {
-      if (row.langid !== langidOf(row.docid)) continue;
+    for (const { token: _token, ...row } of rows) {
+      if (row.releaseid === null || row.langid !== langidOf(row.docid)) continue;
       const seen = live.get(row.docid);
       if (!seen || seen.releaseid < row.releaseid) live.set(row.docid, row);
     }
-    return live;
+    return { live, token: rows[0]?.token ?? null };
   }
 
   /** A page of releases with their creators' columns: one statement whatever the page size. */

@@ -166,8 +166,10 @@ export class WikiReaderService {
   private async pinToLiveReleases(version: WikiVersion): Promise<WikiVersion> {
     const { wiki } = version;
     const [source, shown] = await Promise.all([
-      this.releases.liveOne('WIKI', wiki.wikiid, wiki.langid),
-      version.langid === wiki.langid ? null : this.releases.liveOne('WIKI', wiki.wikiid, version.langid),
+      this.releases.liveOne('WIKI', wiki.wikiid, wiki.langid, version.releasesToken),
+      version.langid === wiki.langid
+        ? null
+        : this.releases.liveOne('WIKI', wiki.wikiid, version.langid, version.releasesToken),
     ]);
     if (!source && !shown) return version;
     const revisions = await this.wikis.revisions(

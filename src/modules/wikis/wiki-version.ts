@@ -14,6 +14,8 @@ export interface WikiVersion {
   source: WikiRevisionEntity;
   sourceRevisionid: number | null;
   availableLangids: string[];
+  /** The `releases` version token read with it (for ReleaseDirectory.live's `checked`). */
+  releasesToken: string | null;
 }
 
 export function parseRevisionData(stored: string): WikiRevisionData {
@@ -34,6 +36,7 @@ export interface VersionSource {
   revisions: Map<number, WikiRevisionEntity>;
   /** Languages whose newest patrolled revision exists and is not a deletion. */
   liveLangids: Set<string>;
+  releasesToken: string | null;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface VersionSource {
  * language's revision is a deletion (the wiki reads as 404), unless `allowDeleted` (409 bodies).
  */
 export function pickVersion(
-  { wiki, languages, revisions, liveLangids }: VersionSource,
+  { wiki, languages, revisions, liveLangids, releasesToken }: VersionSource,
   options: { langid?: string; unpatrolled: boolean; allowDeleted?: boolean },
 ): WikiVersion | undefined {
   const pointer = (language: WikiLanguageEntity | undefined) =>
@@ -70,5 +73,6 @@ export function pickVersion(
     source,
     sourceRevisionid: shownLanguage?.sourceRevisionid ?? null,
     availableLangids: languages.filter((l) => liveLangids.has(l.langid)).map((l) => l.langid),
+    releasesToken,
   };
 }

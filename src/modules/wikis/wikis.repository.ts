@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
+import { versionTokenSql } from '../../platform/versions/content-versions';
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
@@ -51,7 +52,8 @@ function versionSql(where: string, pointer: 'revisionid' | 'head_revisionid'): s
       l.source_revisionid AS l_source_revisionid, p.deleted AS p_deleted,
       r.revisionid AS r_revisionid, r.wikiid AS r_wikiid, r.langid AS r_langid, r.userid AS r_userid, r.date AS r_date,
       r.patrolled AS r_patrolled, r.deleted AS r_deleted, r.display_title AS r_display_title, r.summary AS r_summary,
-      r.contents AS r_contents, r.imageid AS r_imageid, r.flags AS r_flags, r.data AS r_data
+      r.contents AS r_contents, r.imageid AS r_imageid, r.flags AS r_flags, r.data AS r_data,
+      ${versionTokenSql('releases')} AS releases_token
     FROM wikis w
     LEFT JOIN wiki_languages l ON l.wikiid = w.wikiid
     LEFT JOIN wiki_revisions p ON p.revisionid = l.revisionid
@@ -152,6 +154,7 @@ export class WikisRepository {
       languages: [],
       revisions: new Map(),
       liveLangids: new Set(),
+      releasesToken: typeof rows[0].releases_token === 'string' ? rows[0].releases_token : null,
     };
     for (const row of rows) {
       if (row.l_langid === null) continue;

@@ -19,8 +19,12 @@ export interface ReleaseFacts extends LiveRelease {
 
 /** Implemented by the releases module. */
 export interface ReleaseLookup {
-  /** Per document, the newest `released` release of that language (default: its source language; absent when none). */
-  live(doctype: DocType, docids: number[], langid?: string): Promise<Map<number, LiveRelease>>;
+  /**
+   * Per document, the newest `released` release of that language (default: its source language; absent when
+   * none). `checked`: the `releases` version token the caller read in a statement of its own (a version token
+   * column, see ContentVersions); answers kept under it cost no statement.
+   */
+  live(doctype: DocType, docids: number[], langid?: string, checked?: string | null): Promise<Map<number, LiveRelease>>;
   /** Releases by id (unknown ids are absent). */
   find(releaseids: number[]): Promise<Map<number, ReleaseFacts>>;
 }
@@ -39,9 +43,14 @@ export class ReleaseDirectory {
     this.lookup = lookup;
   }
 
-  async live(doctype: DocType, docids: number[], langid?: string): Promise<Map<number, LiveRelease>> {
+  async live(
+    doctype: DocType,
+    docids: number[],
+    langid?: string,
+    checked?: string | null,
+  ): Promise<Map<number, LiveRelease>> {
     if (!this.lookup || !docids.length) return new Map();
-    return this.lookup.live(doctype, docids, langid);
+    return this.lookup.live(doctype, docids, langid, checked);
   }
 
   async find(releaseids: number[]): Promise<Map<number, ReleaseFacts>> {
@@ -49,7 +58,7 @@ export class ReleaseDirectory {
     return this.lookup.find(releaseids);
   }
 
-  async liveOne(doctype: DocType, docid: number, langid?: string): Promise<LiveRelease | null> {
-    return (await this.live(doctype, [docid], langid)).get(docid) ?? null;
+  async liveOne(doctype: DocType, docid: number, langid?: string, checked?: string | null): Promise<LiveRelease | null> {
+    return (await this.live(doctype, [docid], langid, checked)).get(docid) ?? null;
   }
 }
