@@ -138,7 +138,8 @@ much of the service's time goes into its own work (framework, access checks, cal
 serialization).
 
 - **requests/s, p50, p99**: autocannon (the load generator runs on the same machine).
-- **SQL statements/request**: ${SQL_SAMPLE_REQUESTS} sequential requests after the parity passes. Service: the mean of its
+- **SQL statements/request**: ${SQL_SAMPLE_REQUESTS} sequential requests after the parity passes and one warming request to
+  each path they send (reads; writes: one request), so what a server keeps per document counts as under load. Service: the mean of its
   \`X-Sql-Statements\` header, from a second service instance started with \`SQL_COUNT_HEADER=true\` only for this
   count (the measured instance runs without it: the per-request counting context costs time). Baseline:
   on MySQL/MariaDB the server's \`Questions\` counter (\`SHOW GLOBAL STATUS\`) around those requests; on SQLite
