@@ -11,10 +11,14 @@ import { EventBus } from '../../platform/events/event-bus';
 import { Clock } from '../../platform/clock/clock';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { RecentlySeen } from '../../common/recently-seen';
+import { requestContext } from '../../common/context/request-context';
+import { KeptCopies } from '../../platform/versions/kept-copies';
 import { WikiViewed } from './wiki.events';
 
 /** One view per user and wiki per minute (per instance). */
 const VIEW_WINDOW_MS = 60_000;
+/** Categories (per language shown) whose family an instance keeps. */
+const KEPT_FAMILIES = 20_000;
 import { WikiTextService } from '../wikitext/wikitext.service';
 import type { WikiEntity } from './entities/wiki.entity';
 import type { WikiCategoryGuideEntity } from './entities/wiki-category-guide.entity';
@@ -59,6 +63,11 @@ export function parseNamespace(raw: string): WikiNamespace {
 @Injectable()
 export class WikiReaderService {
   private readonly recentViews = new RecentlySeen(VIEW_WINDOW_MS);
+  /**
+   * A category's ancestors and children as light rows, per (wikiid, language shown), under the `category-tree`
+   * token their statement read: they come from categories only, and every category write replaces the token.
+   */
+  private readonly keptFamilies = new KeptCopies<CategoryFamily>(KEPT_FAMILIES);
 
   constructor(
     private readonly wikis: WikisRepository,
@@ -138,7 +147,7 @@ export class WikiReaderService {
     let version = await this.readable(namespace, rawTitle, { ...options, unpatrolled });
     // What does not depend on the revision shown is read while the live release is looked up (on MySQL, one
     // round trip instead of three one after another).
-    const started = this.startReads(version.wiki, version.langid);
+    const started = this.startReads(version.wiki, version.langid, version.treeToken);
     // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
     if (!(await this.policy.canEditWiki(caller, { namespace, title: version.wiki.title }))) {
       version = await this.pinToLiveReleases(version);
@@ -151,10 +160,10 @@ export class WikiReaderService {
   }
 
   /** The tags and, for a category, its family and guides, started now (failures surface where awaited). */
-  private startReads(wiki: WikiEntity, langid: string): StartedReads {
+  private startReads(wiki: WikiEntity, langid: string, treeToken: string | null): StartedReads {
     const started: StartedReads = {
       tags: this.tags.tagsOf('wiki', [wiki.wikiid]),
-      category: wiki.namespace === 'CATEGORY' ? this.categoryReads(wiki, langid) : undefined,
+      category: wiki.namespace === 'CATEGORY' ? this.categoryReads(wiki, langid, treeToken) : undefined,
     };
     // Awaited later, or not at all when the request fails first: never an unhandled rejection.
     started.tags.catch(() => undefined);
@@ -224,24 +233,45 @@ export class WikiReaderService {
     if (returned.includes('suppliers')) detail.suppliers = (data.suppliers ?? []).map((s) => ({ ...s }));
     if (returned.includes('repairability_score')) detail.repairability_score = data.repairability_score ?? null;
     if (namespace === 'CATEGORY')
-      await this.addCategoryFields(detail, wiki, data.documents ?? [], version.langid, started?.category);
+      await this.addCategoryFields(detail, version, data.documents ?? [], started?.category);
     return detail;
   }
 
   /** A category's live ancestors and children, and its guides. */
-  private categoryReads(wiki: WikiEntity, langid: string): NonNullable<StartedReads['category']> {
-    return Promise.all([this.wikis.familyOf(wiki.wikiid, langid), this.categories.guidesIn(wiki.titleHash)]);
+  private categoryReads(
+    wiki: WikiEntity,
+    langid: string,
+    treeToken: string | null,
+  ): NonNullable<StartedReads['category']> {
+    return Promise.all([this.familyOf(wiki.wikiid, langid, treeToken), this.categories.guidesIn(wiki.titleHash)]);
+  }
+
+  /** The kept family under `checked` (a token read in a statement of the caller's), or the rows (then kept). */
+  private async familyOf(wikiid: number, langid: string, checked: string | null): Promise<CategoryFamily> {
+    const key = `${wikiid}:${langid}`;
+    const kept = this.keptFamilies.get(key, checked);
+    if (kept) return kept;
+    const { family, token } = await this.wikis.familyOf(wikiid, langid);
+    // Read inside a transaction, rows may be its own uncommitted writes, under a token not yet replaced.
+    if (token !== null && !requestContext.current()?.tx) {
+      family.ancestors.forEach(Object.freeze);
+      family.children.forEach(Object.freeze);
+      this.keptFamilies.keep(key, token, Object.freeze({
+        ancestors: Object.freeze(family.ancestors),
+        children: Object.freeze(family.children),
+      }) as CategoryFamily);
+    }
+    return family;
   }
 
   private async addCategoryFields(
     detail: WikiDetailDto,
-    wiki: WikiEntity,
+    version: WikiVersion,
     documentids: number[],
-    langid: string,
     started?: StartedReads['category'],
   ) {
     const [[{ ancestors, children }, guides], documents] = await Promise.all([
-      started ?? this.categoryReads(wiki, langid),
+      started ?? this.categoryReads(version.wiki, version.langid, version.treeToken),
       documentids.length
         ? this.media.documentObjects(documentids)
         : Promise.resolve(new Map<number, DocumentObjectDto>()),

@@ -16,6 +16,8 @@ export interface WikiVersion {
   availableLangids: string[];
   /** The `releases` version token read with it (for ReleaseDirectory.live's `checked`). */
   releasesToken: string | null;
+  /** The `category-tree` version token read with it (a category's kept family). */
+  treeToken: string | null;
 }
 
 export function parseRevisionData(stored: string): WikiRevisionData {
@@ -37,6 +39,7 @@ export interface VersionSource {
   /** Languages whose newest patrolled revision exists and is not a deletion. */
   liveLangids: Set<string>;
   releasesToken: string | null;
+  treeToken: string | null;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface VersionSource {
  * language's revision is a deletion (the wiki reads as 404), unless `allowDeleted` (409 bodies).
  */
 export function pickVersion(
-  { wiki, languages, revisions, liveLangids, releasesToken }: VersionSource,
+  { wiki, languages, revisions, liveLangids, releasesToken, treeToken }: VersionSource,
   options: { langid?: string; unpatrolled: boolean; allowDeleted?: boolean },
 ): WikiVersion | undefined {
   const pointer = (language: WikiLanguageEntity | undefined) =>
@@ -74,5 +77,6 @@ export function pickVersion(
     sourceRevisionid: shownLanguage?.sourceRevisionid ?? null,
     availableLangids: languages.filter((l) => liveLangids.has(l.langid)).map((l) => l.langid),
     releasesToken,
+    treeToken,
   };
 }

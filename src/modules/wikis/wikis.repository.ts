@@ -53,7 +53,7 @@ function versionSql(where: string, pointer: 'revisionid' | 'head_revisionid'): s
       r.revisionid AS r_revisionid, r.wikiid AS r_wikiid, r.langid AS r_langid, r.userid AS r_userid, r.date AS r_date,
       r.patrolled AS r_patrolled, r.deleted AS r_deleted, r.display_title AS r_display_title, r.summary AS r_summary,
       r.contents AS r_contents, r.imageid AS r_imageid, r.flags AS r_flags, r.data AS r_data,
-      ${versionTokenSql('releases')} AS releases_token
+      ${versionTokenSql('releases')} AS releases_token, ${versionTokenSql('category-tree')} AS tree_token
     FROM wikis w
     LEFT JOIN wiki_languages l ON l.wikiid = w.wikiid
     LEFT JOIN wiki_revisions p ON p.revisionid = l.revisionid
@@ -97,7 +97,7 @@ const FAMILY_SQL = `WITH RECURSIVE anc (wikiid, parent_wikiid, depth) AS (
     UNION ALL
     SELECT wikiid, 0 FROM wikis WHERE parent_wikiid = ?
   )
-  SELECT ${LIGHT_COLUMNS}, family.depth AS depth
+  SELECT ${LIGHT_COLUMNS}, family.depth AS depth, ${versionTokenSql('category-tree')} AS tree_token
   FROM family CROSS JOIN wikis w ON w.wikiid = family.wikiid ${LIGHT_JOINS}
   WHERE w.deleted = 0
   ORDER BY family.depth, w.title, w.wikiid`;
@@ -155,6 +155,7 @@ export class WikisRepository {
       revisions: new Map(),
       liveLangids: new Set(),
       releasesToken: typeof rows[0].releases_token === 'string' ? rows[0].releases_token : null,
+      treeToken: typeof rows[0].tree_token === 'string' ? rows[0].tree_token : null,
     };
     for (const row of rows) {
       if (row.l_langid === null) continue;
@@ -395,13 +396,18 @@ export class WikisRepository {
   }
 
   /** Live ancestors and children of a category in one query. */
-  async familyOf(wikiid: number, langid?: string): Promise<CategoryFamily> {
+  /**
+   * A category's family, with the `category-tree` token read with its rows (null when there is none or no
+   * row): every write of a category, the only namespace with parents, replaces it.
+   */
+  async familyOf(wikiid: number, langid?: string): Promise<{ family: CategoryFamily; token: string | null }> {
     const raws = await this.sql.rows(FAMILY_SQL, [wikiid, wikiid, langid ?? '']);
     const family: CategoryFamily = { ancestors: [], children: [] };
     for (const raw of raws) {
       (Number(raw.depth) === 0 ? family.children : family.ancestors).push(WikisRepository.toLight(raw, langid));
     }
-    return family;
+    const token = raws[0]?.tree_token;
+    return { family, token: typeof token === 'string' ? token : null };
   }
 
   async countLiveChildren(wikiid: number, tx?: EntityManager): Promise<number> {
