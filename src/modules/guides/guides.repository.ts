@@ -5,7 +5,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../database/errors';
 import { insertReturningId } from '../../database/insert';
 import { updateRows } from '../../database/update';
-import { versionTokenSql } from '../../platform/versions/content-versions';
+import { tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { GuideCompletionEntity } from './entities/guide-completion.entity';
 import { GuideFavoriteEntity } from './entities/guide-favorite.entity';
@@ -421,7 +421,7 @@ export class GuidesRepository {
       username: typeof raw.username === 'string' ? raw.username : '',
       favorited: Number(raw.favorited ?? 0) > 0,
       completed: Number(raw.completed ?? 0) > 0,
-      releasesToken: typeof raw.releases_token === 'string' ? raw.releases_token : null,
+      releasesToken: tokenColumn(raw.releases_token),
     }));
   }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { requestContext } from '../../common/context/request-context';
 import { KeptCopies } from '../../platform/versions/kept-copies';
 import { DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { LiveRelease, ReleaseFacts, ReleaseLookup } from '../../platform/documents/release-directory';
@@ -46,13 +45,11 @@ export class ReleasesLookup implements ReleaseLookup {
     }
     if (!missing.length) return answer;
     const { live, token } = await this.releases.liveChecked(doctype, missing, () => langid);
-    // Read inside a transaction, rows may be its own uncommitted writes, under a token not yet replaced.
-    const keep = token !== null && !requestContext.current()?.tx;
     for (const docid of missing) {
       const row = live.get(docid);
       const release = row ? toLive(row) : null;
       if (release) answer.set(docid, release);
-      if (keep) this.kept.keep(`${doctype}:${docid}:${langid}`, token, release);
+      this.kept.keepCommitted(`${doctype}:${docid}:${langid}`, token, release);
     }
     return answer;
   }

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm
 import { insertReturningId } from '../../database/insert';
 import { placeholders, SqlReader } from '../../database/sql-reader';
 import type { DocType } from '../../platform/documents/document-registry';
-import { ContentVersions, versionTokenSql } from '../../platform/versions/content-versions';
+import { ContentVersions, tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
 import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
 import { ReleaseEntity, type ReleaseStatus, type ReleaseType } from './entities/release.entity';
 
@@ -192,14 +192,14 @@ export class ReleasesRepository {
     if (!docids.length) return { live, token: null };
     const unique = [...new Set(docids)];
     const sql = `${this.liveHead}${placeholders(unique)})`;
-    const rows = await this.sql.rows<LiveReleaseRow & { token: string | null }>(sql, [doctype, ...unique]);
+    const rows = await this.sql.rows<LiveReleaseRow & { token: unknown }>(sql, [doctype, ...unique]);
     // The newest wins: a few rows per document, and ORDER BY releaseid would cost SQLite a temporary B-tree.
     for (const { token: _token, ...row } of rows) {
       if (row.releaseid === null || row.langid !== langidOf(row.docid)) continue;
       const seen = live.get(row.docid);
       if (!seen || seen.releaseid < row.releaseid) live.set(row.docid, row);
     }
-    return { live, token: rows[0]?.token ?? null };
+    return { live, token: tokenColumn(rows[0]?.token) };
   }
 
   /** A page of releases with their creators' columns: one statement whatever the page size. */

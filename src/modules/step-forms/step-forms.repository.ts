@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
 import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
-import { versionTokenSql } from '../../platform/versions/content-versions';
+import { tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
 import { StepFormFieldEntity } from './entities/step-form-field.entity';
 import { StepFormEntity } from './entities/step-form.entity';
 
@@ -13,8 +13,7 @@ export interface Versioned<T> {
   token: string | null;
 }
 
-const tokenOf = (rows: SqlRow[]): string | null =>
-  rows.length ? ((rows[0].version_token as string | null) ?? null) : null;
+const tokenOf = (rows: SqlRow[]): string | null => tokenColumn(rows[0]?.version_token);
 
 /** All SQL of step forms; the reads every work-log detail and step-data write makes are hand-written. */
 @Injectable()

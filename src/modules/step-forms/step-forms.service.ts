@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/http/api-errors';
+import { deepFreeze } from '../../common/deep-freeze';
 import { TeamsService } from '../teams/teams.service';
 import type { EntryStepFormDto, FormFieldInputDto, StepFormDto, StepFormInputDto } from './dto/step-form.dto';
 import { ContentVersions } from '../../platform/versions/content-versions';
@@ -20,14 +21,6 @@ export interface GuideStepLookup {
 
 /** (guide, pinned form revision) answers of formsAsOf kept per instance. */
 const KEPT_FORM_SETS = 1000;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 const newGuid = (): string => randomBytes(8).toString('hex');
 

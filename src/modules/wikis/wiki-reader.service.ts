@@ -11,7 +11,7 @@ import { EventBus } from '../../platform/events/event-bus';
 import { Clock } from '../../platform/clock/clock';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { RecentlySeen } from '../../common/recently-seen';
-import { requestContext } from '../../common/context/request-context';
+import { deepFreeze } from '../../common/deep-freeze';
 import { KeptCopies } from '../../platform/versions/kept-copies';
 import { WikiViewed } from './wiki.events';
 
@@ -252,15 +252,7 @@ export class WikiReaderService {
     const kept = this.keptFamilies.get(key, checked);
     if (kept) return kept;
     const { family, token } = await this.wikis.familyOf(wikiid, langid);
-    // Read inside a transaction, rows may be its own uncommitted writes, under a token not yet replaced.
-    if (token !== null && !requestContext.current()?.tx) {
-      family.ancestors.forEach(Object.freeze);
-      family.children.forEach(Object.freeze);
-      this.keptFamilies.keep(key, token, Object.freeze({
-        ancestors: Object.freeze(family.ancestors),
-        children: Object.freeze(family.children),
-      }) as CategoryFamily);
-    }
+    this.keptFamilies.keepCommitted(key, token, deepFreeze(family));
     return family;
   }
 

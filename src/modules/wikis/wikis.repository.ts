@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
-import { versionTokenSql } from '../../platform/versions/content-versions';
+import { tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
@@ -154,8 +154,8 @@ export class WikisRepository {
       languages: [],
       revisions: new Map(),
       liveLangids: new Set(),
-      releasesToken: typeof rows[0].releases_token === 'string' ? rows[0].releases_token : null,
-      treeToken: typeof rows[0].tree_token === 'string' ? rows[0].tree_token : null,
+      releasesToken: tokenColumn(rows[0].releases_token),
+      treeToken: tokenColumn(rows[0].tree_token),
     };
     for (const row of rows) {
       if (row.l_langid === null) continue;
@@ -406,8 +406,7 @@ export class WikisRepository {
     for (const raw of raws) {
       (Number(raw.depth) === 0 ? family.children : family.ancestors).push(WikisRepository.toLight(raw, langid));
     }
-    const token = raws[0]?.tree_token;
-    return { family, token: typeof token === 'string' ? token : null };
+    return { family, token: tokenColumn(raws[0]?.tree_token) };
   }
 
   async countLiveChildren(wikiid: number, tx?: EntityManager): Promise<number> {

@@ -1,5 +1,6 @@
 import { parseWikiText, renderDoc } from '../../wikitext';
 import type { WikiDoc, WikiTextResolver } from '../../wikitext';
+import { deepFreeze } from '../../common/deep-freeze';
 
 type LookupKind = keyof WikiTextResolver;
 type AnyLookup = (...args: unknown[]) => unknown;
@@ -35,18 +36,6 @@ function recording(resolver: WikiTextResolver, lookups: Lookup[]): WikiTextResol
     };
   }
   return recorder as WikiTextResolver;
-}
-
-/** Freezes a tree in place: cached trees are shared by every response that shows the text. */
-function deepFreeze<T>(root: T): T {
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object' || Object.isFrozen(value)) continue;
-    Object.freeze(value);
-    for (const child of Object.values(value)) stack.push(child);
-  }
-  return root;
 }
 
 /**

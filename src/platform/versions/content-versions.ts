@@ -15,6 +15,9 @@ export const newVersionToken = (): string => randomBytes(12).toString('base64url
 export const versionTokenSql = (name: ContentName): string =>
   `(SELECT token FROM content_versions WHERE name = '${name}')`;
 
+/** A token column as read (`versionTokenSql(...) AS x`): the token, or null when the row had none. */
+export const tokenColumn = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /**
  * Versions of derived content kept in memory by readers (see ContentVersionEntity). A token is random rather than
  * a counter so that a database emptied or restored under a running instance can never repeat a token it has seen.
