@@ -7,6 +7,7 @@ import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory, createWiki } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+import { withoutVersionToken } from '../utils/version-tokens';
 import { API, useTestGateway } from './release-test-kit';
 
 /**
@@ -22,17 +23,8 @@ describe('live releases kept under the releases token', () => {
   const anonymous = (url: string) => t.inject({ method: 'GET', url: `${API}${url}` });
   const call = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.as(token, { method, url: `${API}${url}`, ...(payload ? { payload } : {}) });
-  /** The same read with nothing kept (no token row: nothing may be kept), then the token back. */
-  const withoutToken = async <T>(read: () => Promise<T>): Promise<T> => {
-    const token = await t.app.get(ContentVersions).read('releases');
-    await t.dataSource.query("DELETE FROM content_versions WHERE name = 'releases'");
-    try {
-      return await read();
-    } finally {
-      if (token !== null)
-        await t.dataSource.query('INSERT INTO content_versions (name, token) VALUES (?, ?)', ['releases', token]);
-    }
-  };
+  /** The same read with nothing kept (no token row), then the token back. */
+  const withoutToken = <T>(read: () => Promise<T>): Promise<T> => withoutVersionToken(t, 'releases', read);
   const newGuide = async () => {
     const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
     await addStep(t, author.user, guide.guideid);

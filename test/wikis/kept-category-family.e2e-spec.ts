@@ -3,6 +3,7 @@ import { ContentVersions } from '../../src/platform/versions/content-versions';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+import { withoutVersionToken } from '../utils/version-tokens';
 
 const api = (path: string) => `/api/2.0${path}`;
 
@@ -34,16 +35,7 @@ describe('category detail: the family kept under the category-tree token', () =>
     expect(res.statusCode).toBe(200);
   };
   /** The same read with nothing kept (no token row), then the token back. */
-  const withoutToken = async <T>(read: () => Promise<T>): Promise<T> => {
-    const token = await t.app.get(ContentVersions).read('category-tree');
-    await t.dataSource.query("DELETE FROM content_versions WHERE name = 'category-tree'");
-    try {
-      return await read();
-    } finally {
-      if (token !== null)
-        await t.dataSource.query('INSERT INTO content_versions (name, token) VALUES (?, ?)', ['category-tree', token]);
-    }
-  };
+  const withoutToken = <T>(read: () => Promise<T>): Promise<T> => withoutVersionToken(t, 'category-tree', read);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -6,6 +6,7 @@ import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { formOf, guideWithForms } from '../factories/work-log.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+import { withoutVersionToken } from '../utils/version-tokens';
 
 const api = (path: string) => `/api/2.0${path}`;
 
@@ -43,17 +44,8 @@ describe('work log: the forms an entry pinned, kept under the step-forms token',
     expect(res.statusCode).toBe(200);
   };
   /** What the rows give: the same GET with nothing kept (no token row), then the token back. */
-  const fromRows = async (entryid: number): Promise<string> => {
-    const versions = t.app.get(ContentVersions);
-    const token = await versions.read('step-forms');
-    await t.dataSource.query("DELETE FROM content_versions WHERE name = 'step-forms'");
-    try {
-      return (await get(entryid)).body;
-    } finally {
-      if (token !== null)
-        await t.dataSource.query('INSERT INTO content_versions (name, token) VALUES (?, ?)', ['step-forms', token]);
-    }
-  };
+  const fromRows = async (entryid: number): Promise<string> =>
+    withoutVersionToken(t, 'step-forms', async () => (await get(entryid)).body);
 
   beforeAll(async () => {
     t = await createTestApp({ platform: { clock: new FakeClock(Date.UTC(2026, 5, 1)) } });
