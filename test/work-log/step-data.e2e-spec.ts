@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import type { GuideDetailDto } from '../../src/modules/guides/dto/guide-response.dto';
 import type { StepFormDto } from '../../src/modules/step-forms/dto/step-form.dto';
 import type { WorkLogEntryDto } from '../../src/modules/work-log/dto/work-log-response.dto';
-import { WorkLogDataRecorded } from '../../src/modules/work-log/work-log.events';
+import { WorkLogDataRecorded, type WorkLogDataRecordedPayload } from '../../src/modules/work-log/work-log.events';
 import { AuditReader } from '../../src/platform/audit/audit-reader.service';
 import { FakeClock } from '../../src/platform/clock/clock';
 import { EventBus } from '../../src/platform/events/event-bus';
@@ -27,7 +27,7 @@ describe('PUT /work_log/{entryid}/stepData (ENTERPRISE §3.4)', () => {
   let otherGuide: GuideDetailDto;
   let form: StepFormDto;
   let ids: Record<string, string>;
-  const recorded: number[] = [];
+  const recorded: WorkLogDataRecordedPayload[] = [];
 
   const put = (token: string | undefined, entryid: number, payload: unknown) =>
     t.as(token, {
@@ -74,7 +74,7 @@ describe('PUT /work_log/{entryid}/stepData (ENTERPRISE §3.4)', () => {
     ids = Object.fromEntries(form.fields.map((f) => [f.label, String(f.field_revisionid)]));
     t.app
       .get(EventBus)
-      .subscribe(WorkLogDataRecorded, 'test.recorded', (payload) => void recorded.push(payload.entryid));
+      .subscribe(WorkLogDataRecorded, 'test.recorded', (payload) => void recorded.push(payload));
   });
   afterAll(() => t.close());
 
@@ -201,7 +201,21 @@ describe('PUT /work_log/{entryid}/stepData (ENTERPRISE §3.4)', () => {
       ],
     });
     await settle(t);
-    expect(recorded.filter((id) => id === entry.entryid)).toHaveLength(2);
+    // The event carries what was recorded (the first write also moved the entry to its step), not the entry.
+    const events = recorded.filter((p) => p.entryid === entry.entryid);
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ guideid: guide.guideid, userid: operator.user.userid, stepid, timingid });
+    expect(events[0].values).toHaveLength(8);
+    expect(events[1]).toEqual({
+      entryid: entry.entryid,
+      guideid: guide.guideid,
+      userid: operator.user.userid,
+      date: clock.nowSeconds(),
+      values: [
+        { field_revisionid: Number(ids.Depth), field_guid: form.fields[2].field_guid, stepid, value: '-1' },
+        { field_revisionid: Number(ids['Guard on']), field_guid: form.fields[3].field_guid, stepid, value: '0' },
+      ],
+    });
   });
 
   it('an image that is not in the caller’s media manager is 422', async () => {

@@ -58,19 +58,30 @@ export class WorkLogStepDataService {
       const recorded = rows.map((row) => ({ ...row, entryid, userid: caller.userid, date: now }));
       await this.entries.insertData(recorded, tx.manager);
       const after = await this.workLog.detail({ ...entry, ...changes }, formsToken);
+      const move = moves ? { stepid: body.stepid!, timingid: changes.timingid! } : {};
       await this.audit.record({
         action: 'work_log.record',
         entity: ['work_log_entry', entryid],
         after: {
+          values: recorded.map((r) => ({ field_revisionid: r.fieldRevisionid, field_guid: r.fieldGuid, value: r.value })),
+          ...move,
+        },
+      });
+      tx.publish(
+        WorkLogDataRecorded({
+          entryid,
+          guideid: entry.guideid,
+          userid: caller.userid,
+          date: now,
           values: recorded.map((r) => ({
             field_revisionid: r.fieldRevisionid,
             field_guid: r.fieldGuid,
+            stepid: r.stepid,
             value: r.value,
           })),
-          ...(moves ? { stepid: body.stepid, timingid: changes.timingid } : {}),
-        },
-      });
-      tx.publish(WorkLogDataRecorded(after));
+          ...move,
+        }),
+      );
       return after;
     });
   }

@@ -13,7 +13,24 @@ export const WorkLogEntryPaused = defineEvent<WorkLogEntryDto>('work_log.paused'
 export const WorkLogEntryResumed = defineEvent<WorkLogEntryDto>('work_log.resumed', entry);
 export const WorkLogEntrySuspended = defineEvent<WorkLogEntryDto>('work_log.suspended', entry);
 export const WorkLogEntryAssumed = defineEvent<WorkLogEntryDto>('work_log.assumed', entry);
-export const WorkLogDataRecorded = defineEvent<WorkLogEntryDto>('work_log.data_recorded', entry);
+/**
+ * Values recorded into an entry: what was recorded, not the entry (its W2 body with every form of the guide is
+ * several KB per write, and recording is not a move of the entry). The entry is `GET /work_log/{entryid}`.
+ */
+export interface WorkLogDataRecordedPayload {
+  entryid: number;
+  guideid: number;
+  userid: number;
+  date: number;
+  values: { field_revisionid: number; field_guid: string; stepid: number; value: string }[];
+  /** The step the write moved the entry to, and its new timing; absent when it did not move. */
+  stepid?: number;
+  timingid?: number;
+}
+export const WorkLogDataRecorded = defineEvent<WorkLogDataRecordedPayload>('work_log.data_recorded', (p) => [
+  'work_log_entry',
+  p.entryid,
+]);
 export const WorkLogEntryDeleted = defineEvent<WorkLogEntryDto>('work_log.deleted', entry);
 
 export const WorkLogSignoffRequested = defineEvent<SignoffDto>('work_log.signoff_requested', signoff);
