@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { canonicalJson } from '../../src/common/security/canonical-json';
 import { FakeClock } from '../../src/platform/clock/clock';
 import { DocumentRegistry } from '../../src/platform/documents/document-registry';
@@ -12,6 +13,7 @@ import {
 import type { SignerProof } from '../../src/platform/signatures/signature.service';
 import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
+import { createTeam } from '../factories/work-log.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 import { API, auditRows, eventRows, typeOf, useTestGateway, type TestApprovalGateway } from './release-test-kit';
@@ -427,6 +429,94 @@ describe('Guide releases (R1-R6)', () => {
       expect(await ids(reader.token)).not.toContain(secret.releaseid);
       expect(await ids(author.token)).toContain(secret.releaseid);
       expect(await ids(moderator.token)).toContain(secret.releaseid);
+    });
+
+    it('a plain user sees what they edit (own, user-granted, team-granted guides) and the released releases they read, in every order and page', async () => {
+      const grantee = await createUser(t, { privilege: 'Author' });
+      const teamid = await createTeam(t, 'Release readers', [grantee.user.userid]);
+      const guides = {
+        open: await newGuide(),
+        userGranted: await newGuide({ public: false }),
+        teamGranted: await newGuide({ public: false }),
+        closed: await newGuide({ public: false }),
+        deleted: await newGuide(),
+        own: (await createGuide(t, grantee.user, { category: 'Kettle', public: false })).guideid,
+      };
+      await addStep(t, grantee.user, guides.own);
+      expect(
+        (await call(author.token, 'PUT', `/guides/${guides.userGranted}/users/${grantee.user.userid}`)).statusCode,
+      ).toBe(201);
+      expect((await call(author.token, 'PUT', `/guides/${guides.teamGranted}/teams/${teamid}`)).statusCode).toBe(201);
+      for (const [name, id] of Object.entries(guides)) {
+        const by = name === 'own' ? grantee : author;
+        expect((await release(by.token, { guideid: id, type: 'major' })).statusCode).toBe(201);
+        gateway.gate('GUIDE', id);
+        await addStep(t, by.user, id);
+        expect((await release(by.token, { guideid: id, type: 'minor' })).json().status).toBe('pending');
+      }
+      const head = (await call(author.token, 'GET', `/guides/${guides.deleted}`)).json().revisionid;
+      expect((await call(author.token, 'DELETE', `/guides/${guides.deleted}?revisionid=${head}`)).statusCode).toBe(204);
+
+      type Row = { releaseid: number; guideid: number; status: string; type: string };
+      const list = async (token: string, query: string) =>
+        (await call(token, 'GET', `/guides/releases?${query}`)).json().releases as Row[];
+      const ids = (rows: Row[]) => rows.map((r) => r.releaseid);
+      // The oracle: every release (a Moderator's list) filtered by the rule, with publicness from the guides table.
+      const everything = await list(admin.token, 'limit=200');
+      expect(everything.length).toBeLessThan(200);
+      const publicRows: { guideid: number }[] = await t.app
+        .get(DataSource)
+        .query('SELECT guideid FROM guides WHERE public = 1 AND deleted = 0');
+      const readable = new Set(publicRows.map((r) => Number(r.guideid)));
+      const edits = new Set([guides.userGranted, guides.teamGranted, guides.own]);
+      const expected = everything.filter(
+        (r) => edits.has(r.guideid) || (r.status === 'released' && readable.has(r.guideid)),
+      );
+      const mine = await list(grantee.token, 'limit=200');
+      expect(ids(mine)).toEqual(ids(expected));
+      for (const edited of edits) {
+        expect(mine.filter((r) => r.guideid === edited).map((r) => r.status)).toEqual(['released', 'pending']);
+      }
+      expect(mine.filter((r) => r.guideid === guides.open).map((r) => r.status)).toEqual(['released']);
+      expect(mine.some((r) => r.guideid === guides.closed || r.guideid === guides.deleted)).toBe(false);
+      expect(everything.some((r) => r.guideid === guides.deleted)).toBe(false);
+      expect(everything.filter((r) => r.guideid === guides.closed)).toHaveLength(2);
+
+      // Whatever the order, filter or page: the rows of filtering the whole list.
+      expect(ids(await list(grantee.token, 'limit=200&order=DESC'))).toEqual(ids(expected).reverse());
+      for (const [offset, limit] of [
+        [0, 1],
+        [1, 2],
+        [3, 4],
+        [expected.length - 2, 5],
+        [expected.length, 3],
+      ]) {
+        expect(ids(await list(grantee.token, `offset=${offset}&limit=${limit}`))).toEqual(
+          ids(expected.slice(offset, offset + limit)),
+        );
+        expect(ids(await list(grantee.token, `offset=${offset}&limit=${limit}&order=DESC`))).toEqual(
+          ids([...expected].reverse().slice(offset, offset + limit)),
+        );
+      }
+      for (const status of ['pending', 'released']) {
+        expect(ids(await list(grantee.token, `status=${status}&limit=200`))).toEqual(
+          ids(expected.filter((r) => r.status === status)),
+        );
+      }
+      expect(ids(await list(grantee.token, 'type=minor&limit=200'))).toEqual(
+        ids(expected.filter((r) => r.type === 'minor')),
+      );
+      expect(ids(await list(grantee.token, `guideid=${guides.teamGranted}&status=pending`))).toEqual(
+        ids(expected.filter((r) => r.guideid === guides.teamGranted && r.status === 'pending')),
+      );
+      expect(ids(await list(grantee.token, `guideid=${guides.open}`))).toEqual(
+        ids(expected.filter((r) => r.guideid === guides.open)),
+      );
+      expect(await list(grantee.token, `guideid=${guides.closed}`)).toEqual([]);
+      // A plain reader without grants: the released releases of public guides.
+      expect(ids(await list(reader.token, 'limit=200'))).toEqual(
+        ids(everything.filter((r) => r.status === 'released' && readable.has(r.guideid))),
+      );
     });
 
     it('answers in at most 4 SQL statements whatever the page size', async () => {

@@ -89,6 +89,12 @@ export class GuideDocumentProvider implements DocumentProvider {
       readable: existing(`(acc_g.public = 1 OR ${granted})`),
       editable: existing(granted),
       params: { acc_userid: user.userid },
+      editableIds:
+        'SELECT acc_g.guideid AS docid FROM guides acc_g WHERE acc_g.authorid = :acc_userid AND acc_g.deleted = 0' +
+        ' UNION SELECT acc_ug.guideid FROM guide_user_grants acc_ug JOIN guides acc_g ON acc_g.guideid = acc_ug.guideid' +
+        ' WHERE acc_ug.userid = :acc_userid AND acc_g.deleted = 0' +
+        ' UNION SELECT acc_tg.guideid FROM team_members acc_tm JOIN guide_team_grants acc_tg ON acc_tg.teamid = acc_tm.teamid' +
+        ' JOIN guides acc_g ON acc_g.guideid = acc_tg.guideid WHERE acc_tm.userid = :acc_userid AND acc_g.deleted = 0',
     };
   }
 

@@ -37,6 +37,7 @@ export class ReleaseViewsService {
       visible: {
         sql: `${access.editable} OR (r.status = 'released' AND ${access.readable})`,
         params: access.params,
+        ...(access.editableIds ? { split: { editableIds: access.editableIds, readable: access.readable } } : {}),
       },
       order: query.order,
       offset: query.offset,

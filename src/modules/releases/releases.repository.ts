@@ -19,8 +19,15 @@ export interface ReleasePageFilter {
   docid?: number;
   status?: ReleaseStatus;
   type?: ReleaseType;
-  /** Only releases the caller may see: an SQL condition on `r` (see DocumentProvider.accessSql). */
-  visible?: { sql: string; params: Record<string, unknown> };
+  /**
+   * Only releases the caller may see: an SQL condition on `r` (see DocumentProvider.accessSql). With `split`, the
+   * same set as the releases of `editableIds` and the released ones that are `readable` (see page).
+   */
+  visible?: {
+    sql: string;
+    params: Record<string, unknown>;
+    split?: { editableIds: string; readable: string };
+  };
   order: 'ASC' | 'DESC';
   offset: number;
   limit: number;
@@ -204,6 +211,7 @@ export class ReleasesRepository {
 
   /** A page of releases with their creators' columns: one statement whatever the page size. */
   async page(filter: ReleasePageFilter): Promise<ReleaseRow[]> {
+    if (filter.visible?.split) return this.splitPage(filter, filter.visible.split, filter.visible.params);
     const query = this.withUser(this.manager.createQueryBuilder(ReleaseEntity, 'r')).where('r.doctype = :doctype', {
       doctype: filter.doctype,
     });
@@ -213,6 +221,61 @@ export class ReleasesRepository {
     if (filter.visible) query.andWhere(`(${filter.visible.sql})`, filter.visible.params);
     query.orderBy('r.releaseid', filter.order).offset(filter.offset).limit(filter.limit);
     return this.toRows(await query.getRawAndEntities());
+  }
+
+  /**
+   * page() for a caller who edits a few documents and reads the released releases of many: testing "may edit or
+   * may read" on every release in id order walked all releases before the first visible one (a plain user's list
+   * with 8,000 pending releases of other people's guides in front: 6 ms on SQLite). Here the page is the union of
+   * two index-driven parts, each cut to offset + limit rows: the releases of the documents they edit (looked up by
+   * docid) and the released releases they may read (in id order along (doctype, status, releaseid)). Same rows,
+   * same order, one statement.
+   */
+  private async splitPage(
+    filter: ReleasePageFilter,
+    split: { editableIds: string; readable: string },
+    named: Record<string, unknown>,
+  ): Promise<ReleaseRow[]> {
+    const parameters: unknown[] = [];
+    const bind = (sql: string): string =>
+      sql.replace(/:(\w+)/g, (_, name: string) => {
+        if (!(name in named)) throw new Error(`splitPage: no value for :${name}`);
+        parameters.push(named[name]);
+        return '?';
+      });
+    const where = (status: ReleaseStatus | undefined): string => {
+      let sql = 'r.doctype = ?';
+      parameters.push(filter.doctype);
+      if (filter.docid !== undefined) ((sql += ' AND r.docid = ?'), parameters.push(filter.docid));
+      if (status) ((sql += ' AND r.status = ?'), parameters.push(status));
+      if (filter.type) ((sql += ' AND r.type = ?'), parameters.push(filter.type));
+      return sql;
+    };
+    const order = filter.order === 'DESC' ? 'DESC' : 'ASC';
+    const value = (v: number): string => (parameters.push(v), '?');
+    const reach = filter.offset + filter.limit;
+    const edited = `SELECT r.releaseid FROM (${bind(split.editableIds)}) e JOIN releases r ON r.docid = e.docid WHERE ${where(filter.status)} ORDER BY r.releaseid ${order} LIMIT ${value(reach)}`;
+    const released =
+      filter.status && filter.status !== 'released'
+        ? null
+        : `SELECT r.releaseid FROM releases r WHERE ${where('released')} AND ${bind(split.readable)} ORDER BY r.releaseid ${order} LIMIT ${value(reach)}`;
+    const ids = released
+      ? `SELECT a.releaseid FROM (${edited}) a UNION SELECT b.releaseid FROM (${released}) b`
+      : `SELECT a.releaseid FROM (${edited}) a`;
+    const users = USER_COLUMNS.map(([property, alias]) => `u.${this.userColumn(property)} AS ${alias}`).join(', ');
+    const sql =
+      `SELECT ${this.sql.columns(ReleaseEntity, 'r')}, ${users} FROM (SELECT v.releaseid FROM (${ids}) v` +
+      ` ORDER BY v.releaseid ${order} LIMIT ${value(filter.limit)} OFFSET ${value(filter.offset)}) page` +
+      ` JOIN releases r ON r.releaseid = page.releaseid LEFT JOIN users u ON u.userid = r.userid ORDER BY r.releaseid ${order}`;
+    const raw = await this.sql.rows(sql, parameters);
+    const hydrate = this.sql.hydrator(ReleaseEntity, 'r_');
+    return this.toRows({ entities: raw.map(hydrate), raw });
+  }
+
+  private userColumn(property: keyof UserLightColumns): string {
+    const column = this.dataSource.getMetadata(UserEntity).findColumnWithPropertyName(property);
+    if (!column) throw new Error(`users has no property ${property}`);
+    return column.databaseName;
   }
 
   /** Releases by id with their creators' columns, in one statement. */

@@ -75,6 +75,12 @@ export interface AccessSql {
   readable: string;
   editable: string;
   params: Record<string, unknown>;
+  /**
+   * The documents `editable` admits, as a SELECT of one column `docid` driven by the caller's own indexes (authored,
+   * granted): given when that set is the caller's few documents rather than all or none (a plain user), so a list
+   * can look their rows up instead of testing `editable` on every row. Same params.
+   */
+  editableIds?: string;
 }
 
 /**
