@@ -243,16 +243,18 @@ export class ReleasesRepository {
         parameters.push(named[name]);
         return '?';
       });
-    const where = (status: ReleaseStatus | undefined): string => {
-      let sql = 'r.doctype = ?';
-      parameters.push(filter.doctype);
-      if (filter.docid !== undefined) ((sql += ' AND r.docid = ?'), parameters.push(filter.docid));
-      if (status) ((sql += ' AND r.status = ?'), parameters.push(status));
-      if (filter.type) ((sql += ' AND r.type = ?'), parameters.push(filter.type));
-      return sql;
+    const value = (v: unknown): string => {
+      parameters.push(v);
+      return '?';
     };
+    const where = (status: ReleaseStatus | undefined): string =>
+      [
+        `r.doctype = ${value(filter.doctype)}`,
+        ...(filter.docid !== undefined ? [`r.docid = ${value(filter.docid)}`] : []),
+        ...(status ? [`r.status = ${value(status)}`] : []),
+        ...(filter.type ? [`r.type = ${value(filter.type)}`] : []),
+      ].join(' AND ');
     const order = filter.order === 'DESC' ? 'DESC' : 'ASC';
-    const value = (v: number): string => (parameters.push(v), '?');
     const reach = filter.offset + filter.limit;
     const edited = `SELECT r.releaseid FROM (${bind(split.editableIds)}) e JOIN releases r ON r.docid = e.docid WHERE ${where(filter.status)} ORDER BY r.releaseid ${order} LIMIT ${value(reach)}`;
     const released =
