@@ -9,7 +9,18 @@
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { resolve } from 'node:path';
-import { BUILD_DIR, ROOT, cpuMs, firstDifference, log, peakRssMiB, resetPeakRss, settle, startNode } from './lib.mjs';
+import {
+  BUILD_DIR,
+  ROOT,
+  SERVICE_NODE_OPTIONS,
+  cpuMs,
+  firstDifference,
+  log,
+  peakRssMiB,
+  resetPeakRss,
+  settle,
+  startNode,
+} from './lib.mjs';
 import { BENCH_ADMIN_TOKEN } from './seed-guides.mjs';
 import { APPROVER, WORKER, changedByTick } from './seed-enterprise.mjs';
 import { authOf, selected } from './workloads-enterprise.mjs';
@@ -133,6 +144,7 @@ export async function measureTick(options, env, db, sizes) {
   log(`\nreview-tick: the periodic-review task once over ${sizes.reviews} scheduled documents (tick-entry.mjs)…`);
   const profile = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${resolve(BUILD_DIR, 'profiles')}`] : [];
   const proc = startNode(resolve(ROOT, 'scripts/bench/tick-entry.mjs'), [], { ...env, SCHEDULER_ENABLED: 'false' }, [
+    ...SERVICE_NODE_OPTIONS,
     '--expose-gc',
     ...profile,
   ]);

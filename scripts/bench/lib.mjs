@@ -10,6 +10,18 @@ import { isDeepStrictEqual } from 'node:util';
 
 export const require = createRequire(import.meta.url);
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The Node options `npm start` runs the service with (package.json's `start`: `node <options> dist/src/main.js`):
+ * the measured service, its SQL-counting twin and the periodic-review task's process start with them too, so
+ * the bench measures the service as it is run.
+ */
+export const SERVICE_NODE_OPTIONS = (() => {
+  const start = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const words = start.split(/\s+/);
+  if (words[0] !== 'node' || !words.at(-1).endsWith('main.js')) throw new Error(`package.json start is not "node … main.js": ${start}`);
+  return words.slice(1, -1);
+})();
 export const BUILD_DIR = resolve(ROOT, '.bench-build');
 
 /** `--name value`, `--name=value` or env BENCH_NAME; defaults otherwise. */

@@ -50,6 +50,7 @@ import {
   peakRssMiB,
   require,
   resetPeakRss,
+  SERVICE_NODE_OPTIONS,
   serviceDbEnv,
   settle,
   startNode,
@@ -234,7 +235,7 @@ async function main() {
 
   // ---- 4. service and baseline -------------------------------------------------------------------
   const [servicePort, baselinePort, counterPort] = [await freePort(), await freePort(), await freePort()];
-  const nodeArgs = [];
+  const nodeArgs = [...SERVICE_NODE_OPTIONS];
   if (options.cpuProf) {
     const dir = join(BUILD_DIR, 'profiles');
     mkdirSync(dir, { recursive: true });
@@ -242,7 +243,7 @@ async function main() {
   }
   const service = startNode(mainJs, [], serviceEnv(servicePort), nodeArgs);
   cleanups.push(() => stop(service));
-  const counter = startNode(mainJs, [], serviceEnv(counterPort, true));
+  const counter = startNode(mainJs, [], serviceEnv(counterPort, true), SERVICE_NODE_OPTIONS);
   cleanups.push(() => stop(counter));
   const baseline = startNode(resolve(ROOT, 'scripts/bench/baseline-server.mjs'), [], {
     ...serviceDbEnv(settings),
