@@ -54,6 +54,8 @@ export class ReleasesRepository {
   private readonly sql: SqlReader;
   /** `SELECT <what a live release is> FROM releases r WHERE … AND r.docid IN (`: the fixed head of live. */
   private readonly liveHead: string;
+  /** The select list of splitPage: the release's columns and its creator's (USER_COLUMNS' aliases). */
+  private pageColumns?: string;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -236,48 +238,46 @@ export class ReleasesRepository {
     split: { editableIds: string; readable: string },
     named: Record<string, unknown>,
   ): Promise<ReleaseRow[]> {
-    const parameters: unknown[] = [];
-    const bind = (sql: string): string =>
-      sql.replace(/:(\w+)/g, (_, name: string) => {
-        if (!(name in named)) throw new Error(`splitPage: no value for :${name}`);
-        parameters.push(named[name]);
-        return '?';
-      });
-    const value = (v: unknown): string => {
-      parameters.push(v);
-      return '?';
-    };
-    const where = (status: ReleaseStatus | undefined): string =>
+    const where = (status: string | null): string =>
       [
-        `r.doctype = ${value(filter.doctype)}`,
-        ...(filter.docid !== undefined ? [`r.docid = ${value(filter.docid)}`] : []),
-        ...(status ? [`r.status = ${value(status)}`] : []),
-        ...(filter.type ? [`r.type = ${value(filter.type)}`] : []),
+        'r.doctype = :page_doctype',
+        ...(filter.docid !== undefined ? ['r.docid = :page_docid'] : []),
+        ...(status ? [`r.status = :${status}`] : []),
+        ...(filter.type ? ['r.type = :page_type'] : []),
       ].join(' AND ');
     const order = filter.order === 'DESC' ? 'DESC' : 'ASC';
-    const reach = filter.offset + filter.limit;
-    const edited = `SELECT r.releaseid FROM (${bind(split.editableIds)}) e JOIN releases r ON r.docid = e.docid WHERE ${where(filter.status)} ORDER BY r.releaseid ${order} LIMIT ${value(reach)}`;
+    const edited = `SELECT r.releaseid FROM (${split.editableIds}) e JOIN releases r ON r.docid = e.docid WHERE ${where(filter.status ? 'page_status' : null)} ORDER BY r.releaseid ${order} LIMIT :page_reach`;
     const released =
       filter.status && filter.status !== 'released'
         ? null
-        : `SELECT r.releaseid FROM releases r WHERE ${where('released')} AND ${bind(split.readable)} ORDER BY r.releaseid ${order} LIMIT ${value(reach)}`;
+        : `SELECT r.releaseid FROM releases r WHERE ${where('page_released')} AND ${split.readable} ORDER BY r.releaseid ${order} LIMIT :page_reach`;
     const ids = released
       ? `SELECT a.releaseid FROM (${edited}) a UNION SELECT b.releaseid FROM (${released}) b`
       : `SELECT a.releaseid FROM (${edited}) a`;
-    const users = USER_COLUMNS.map(([property, alias]) => `u.${this.userColumn(property)} AS ${alias}`).join(', ');
-    const sql =
-      `SELECT ${this.sql.columns(ReleaseEntity, 'r')}, ${users} FROM (SELECT v.releaseid FROM (${ids}) v` +
-      ` ORDER BY v.releaseid ${order} LIMIT ${value(filter.limit)} OFFSET ${value(filter.offset)}) page` +
-      ` JOIN releases r ON r.releaseid = page.releaseid LEFT JOIN users u ON u.userid = r.userid ORDER BY r.releaseid ${order}`;
+    this.pageColumns ??= `${this.sql.columns(ReleaseEntity, 'r')}, ${this.sql.columns(
+      UserEntity,
+      'u',
+      USER_COLUMNS.map(([property]) => property),
+    )}`;
+    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(
+      `SELECT ${this.pageColumns} FROM (SELECT v.releaseid FROM (${ids}) v` +
+        ` ORDER BY v.releaseid ${order} LIMIT :page_limit OFFSET :page_offset) page` +
+        ` JOIN releases r ON r.releaseid = page.releaseid LEFT JOIN users u ON u.userid = r.userid ORDER BY r.releaseid ${order}`,
+      {
+        ...named,
+        page_doctype: filter.doctype,
+        page_docid: filter.docid,
+        page_status: filter.status,
+        page_released: 'released',
+        page_type: filter.type,
+        page_reach: filter.offset + filter.limit,
+        page_limit: filter.limit,
+        page_offset: filter.offset,
+      },
+    );
     const raw = await this.sql.rows(sql, parameters);
     const hydrate = this.sql.hydrator(ReleaseEntity, 'r_');
     return this.toRows({ entities: raw.map(hydrate), raw });
-  }
-
-  private userColumn(property: keyof UserLightColumns): string {
-    const column = this.dataSource.getMetadata(UserEntity).findColumnWithPropertyName(property);
-    if (!column) throw new Error(`users has no property ${property}`);
-    return column.databaseName;
   }
 
   /** Releases by id with their creators' columns, in one statement. */
