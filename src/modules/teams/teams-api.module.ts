@@ -28,7 +28,10 @@ export class TeamsApiModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.facts.provideTeamIds((userids) => this.teams.teamIdsByUser(userids));
+    this.facts.provideTeamIds(
+      (userids) => this.teams.teamIdsByUser(userids),
+      (userColumn) => `(SELECT GROUP_CONCAT(m.teamid) FROM team_members m WHERE m.userid = ${userColumn})`,
+    );
     this.seeds.register({ name: 'teams', order: 35, run: () => this.demo.run() });
   }
 }

@@ -3,6 +3,26 @@ import type { BadgeCountsDto } from './dto/user-response.dto';
 
 type Batch<T> = (userids: number[]) => Promise<Map<number, T>>;
 
+/** A correlated subquery of a user's team ids, comma-separated, for the user whose id is `userColumn`. */
+export type TeamIdsSql = (userColumn: string) => string;
+
+/**
+ * MySQL cuts GROUP_CONCAT results at `group_concat_max_len` (1024 bytes by default) without an error: a
+ * list this long may be cut, and is read again with teamIds (MariaDB's default is 1 MiB; SQLite has none).
+ */
+const CONCAT_SAFE_LENGTH = 1000;
+
+/** The team ids of a `teamIdsSql` column: ascending, or undefined when the list may have been cut. */
+export function parseTeamIds(value: unknown): number[] | undefined {
+  if (value === null || value === undefined || value === '') return [];
+  if (typeof value === 'number') return [value];
+  if (typeof value !== 'string' || value.length >= CONCAT_SAFE_LENGTH) return undefined;
+  return value
+    .split(',')
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
 /**
  * Facts about users that other modules own and user responses show: the teams a user is in (teams) and
  * badge counts (reputation). Those modules register here at start-up, so the users module never
@@ -12,9 +32,17 @@ type Batch<T> = (userids: number[]) => Promise<Map<number, T>>;
 export class UserFactsRegistry {
   private teams: Batch<number[]> = () => Promise.resolve(new Map<number, number[]>());
   private badges: Batch<BadgeCountsDto> = () => Promise.resolve(new Map<number, BadgeCountsDto>());
+  private teamsSql: TeamIdsSql | undefined;
 
-  provideTeamIds(batch: Batch<number[]>): void {
+  /** `sql`: the same facts as a subquery, so that a statement reading users can read their teams too. */
+  provideTeamIds(batch: Batch<number[]>, sql?: TeamIdsSql): void {
     this.teams = batch;
+    this.teamsSql = sql;
+  }
+
+  /** The subquery of a user's team ids (see parseTeamIds), or undefined when teams are read separately. */
+  teamIdsSql(userColumn: string): string | undefined {
+    return this.teamsSql?.(userColumn);
   }
 
   provideBadgeCounts(batch: Batch<BadgeCountsDto>): void {

@@ -95,6 +95,16 @@ export class UsersRepository {
     );
   }
 
+  /** As findByIds, with a column more per user: `teamIdsSql` (a subquery of `u.userid`) as `team_ids`, raw. */
+  async findByIdsWithTeams(userids: number[], teamIdsSql: string): Promise<{ user: UserEntity; teamIds: unknown }[]> {
+    if (!userids.length) return [];
+    const rows = await this.sql.rows(
+      `SELECT u.*, ${teamIdsSql} AS team_ids FROM users u WHERE u.userid IN (${placeholders(userids)})`,
+      userids,
+    );
+    return rows.map((row) => ({ user: this.toUser(row), teamIds: row.team_ids }));
+  }
+
   findByEmail(email: string, tx?: EntityManager): Promise<UserEntity | null> {
     return this.repo(tx).findOneBy({ email: email.toLowerCase() });
   }

@@ -5,7 +5,7 @@ import { parsePrivileges } from '../../common/auth/privileges';
 import { notFound } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { UserFactsRegistry } from './user-facts.registry';
+import { parseTeamIds, UserFactsRegistry } from './user-facts.registry';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import { AVATAR_SOURCE, type AvatarSource } from './avatar-source';
 import type { UserEntity, UserLightColumns } from './entities/user.entity';
@@ -26,13 +26,18 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Team ids and avatars for many users: two queries whatever their number. */
-  async context(users: Pick<UserEntity, 'userid' | 'imageid'>[]): Promise<UserContext> {
+  /**
+   * Team ids and avatars for many users: two queries whatever their number. `knownTeams`: team ids already
+   * read with the users (see lightUsers); only the others are queried.
+   */
+  async context(
+    users: Pick<UserEntity, 'userid' | 'imageid'>[],
+    knownTeams?: Map<number, number[]>,
+  ): Promise<UserContext> {
     const imageids = [...new Set(users.map((u) => u.imageid).filter((id): id is number => id !== null))];
-    const [teams, images] = await Promise.all([
-      this.facts.teamIds(users.map((u) => u.userid)),
-      this.avatars.imageObjects(imageids),
-    ]);
+    const unknown = users.map((u) => u.userid).filter((userid) => !knownTeams?.has(userid));
+    const [read, images] = await Promise.all([this.facts.teamIds(unknown), this.avatars.imageObjects(imageids)]);
+    const teams = knownTeams ? new Map([...knownTeams, ...read]) : read;
     return { publicUrl: this.config.publicUrl, teams, images, defaultAvatar: this.avatars.defaultAvatar() };
   }
 
@@ -42,10 +47,23 @@ export class UsersService {
     return new Map(users.filter((u) => u.email).map((u) => [u.userid, u.email]));
   }
 
-  /** Light user objects for ids (authors, commenters…), in one batch. */
+  /** Light user objects for ids (authors, commenters…): one statement (users with their teams), unless avatars are set. */
   async lightUsers(userids: number[]): Promise<Map<number, UserLightDto>> {
-    const users = await this.users.findByIds([...new Set(userids)]);
-    const ctx = await this.context(users);
+    const ids = [...new Set(userids)];
+    const teamIdsSql = this.facts.teamIdsSql('u.userid');
+    if (!teamIdsSql) {
+      const users = await this.users.findByIds(ids);
+      const ctx = await this.context(users);
+      return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
+    }
+    const rows = await this.users.findByIdsWithTeams(ids, teamIdsSql);
+    const known = new Map<number, number[]>();
+    for (const { user, teamIds } of rows) {
+      const parsed = parseTeamIds(teamIds);
+      if (parsed) known.set(user.userid, parsed);
+    }
+    const users = rows.map((row) => row.user);
+    const ctx = await this.context(users, known);
     return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { insertRows } from '../../database/insert';
 import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { DomainEventEntity } from './entities/domain-event.entity';
 import { EventDeliveryEntity } from './entities/event-delivery.entity';
@@ -42,11 +43,12 @@ export class OutboxRepository {
 
   /** Records a delivery in the current (the subscriber's) transaction; a duplicate key means it was made. */
   async recordDelivery(subscriber: string, eventid: number, at: number): Promise<void> {
-    await this.dataSource.manager.insert(EventDeliveryEntity, { subscriber, eventid, deliveredAt: at });
+    await this.recordDeliveries(subscriber, [eventid], at);
   }
 
   async recordDeliveries(subscriber: string, eventids: number[], at: number): Promise<void> {
-    await this.dataSource.manager.insert(
+    await insertRows(
+      this.dataSource.manager,
       EventDeliveryEntity,
       eventids.map((eventid) => ({ subscriber, eventid, deliveredAt: at })),
     );

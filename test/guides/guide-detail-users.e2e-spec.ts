@@ -1,0 +1,81 @@
+import { CommentsService } from '../../src/modules/comments/comments.service';
+import { TeamsService } from '../../src/modules/teams/teams.service';
+import { createTeam } from '../approvals/approvals-test-helpers';
+import { createGuide } from '../factories/guide.factory';
+import { createUser, type CreatedUser } from '../factories/user.factory';
+import { asCaller, createCategory } from '../factories/wiki.factory';
+import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+
+const api = (path: string) => `/api/2.0${path}`;
+
+/**
+ * The users a guide's detail shows (author, commenters) are read with their teams in one statement; a team
+ * list too long to trust from GROUP_CONCAT (MySQL cuts it silently) is read again on its own.
+ */
+describe('Guide detail: users and their teams', () => {
+  let t: TestApp;
+  let admin: CreatedUser;
+  let author: CreatedUser;
+  let commenter: CreatedUser;
+  let crowded: CreatedUser;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { privilege: 'Admin' });
+    author = await createUser(t, { privilege: 'Author' });
+    commenter = await createUser(t);
+    crowded = await createUser(t, { privilege: 'Author' });
+    await createCategory(t, admin.user, 'Kettle');
+  });
+  afterAll(() => t.close());
+
+  const detail = async (guideid: number) => {
+    const url = api(`/guides/${guideid}`);
+    await t.inject({ method: 'GET', url }); // the releases token is read once and kept
+    const res = await t.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res;
+  };
+  const teamsOf = (userid: number) => t.app.get(TeamsService).teamIdsByUser([userid]);
+
+  it('shows the author and commenters with their teams in ascending order, users read in one statement', async () => {
+    const first = await createTeam(t, 'First', [commenter.user.userid]);
+    const second = await createTeam(t, 'Second', []);
+    // Joined in the opposite order of the ids: the list is sorted, not in the order rows come.
+    await t.dataSource.query('INSERT INTO team_members (teamid, userid, joined_date) VALUES (?, ?, ?)', [
+      second,
+      author.user.userid,
+      1,
+    ]);
+    await t.dataSource.query('INSERT INTO team_members (teamid, userid, joined_date) VALUES (?, ?, ?)', [
+      first,
+      author.user.userid,
+      2,
+    ]);
+    const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
+    await t.app
+      .get(CommentsService)
+      .create('guide', guide.guideid, { text: 'Descale it first.' }, asCaller(commenter.user));
+    const loner = await createUser(t);
+    await t.app.get(CommentsService).create('guide', guide.guideid, { text: 'Thanks.' }, asCaller(loner.user));
+
+    const res = await detail(guide.guideid);
+    const body = res.json<{ author: { userid: number; teams: number[] }; comments: { author: { teams: number[] } }[] }>();
+    expect(body.author.teams).toEqual([first, second]);
+    expect(body.author.teams).toEqual((await teamsOf(author.user.userid)).get(author.user.userid));
+    expect(body.comments.map((c) => c.author.teams)).toEqual([[first], []]);
+    // The guide row with its revision, the comments, the users with their teams.
+    expect(sqlCount(res)).toBe(3);
+  });
+
+  it('reads a team list that GROUP_CONCAT may have cut again, whole', async () => {
+    const teamids: number[] = [];
+    for (let i = 0; i < 300; i += 1) teamids.push(await createTeam(t, `Crowd ${i}`, [crowded.user.userid]));
+    const guide = await createGuide(t, crowded.user, { category: 'Kettle', public: true });
+    expect(teamids.join(',').length).toBeGreaterThan(1000);
+
+    const res = await detail(guide.guideid);
+    expect(res.json<{ author: { teams: number[] } }>().author.teams).toEqual(teamids);
+    expect(sqlCount(res)).toBe(4);
+  });
+});
