@@ -17,6 +17,8 @@ export interface LabelledDocumentRow {
   schedule: ReviewScheduleEntity;
   label: { title: unknown; authorid: unknown; urlKey: unknown };
   reviewer: UserLightColumns | null;
+  /** The reviewer's team ids as the `teamIdsSql` column gave them (see parseTeamIds), when one was asked for. */
+  reviewerTeamIds?: unknown;
 }
 
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
@@ -309,6 +311,7 @@ export class PeriodicReviewRepository {
     offset: number,
     limit: number,
     labels: Map<DocType, LabelSql>,
+    teamIdsSql?: string,
   ): Promise<LabelledDocumentRow[]> {
     const pick = (field: keyof LabelSql) =>
       `CASE d.doctype ${[...labels].map(([doctype, sql]) => `WHEN '${doctype}' THEN ${sql[field]}`).join(' ')} END`;
@@ -321,7 +324,8 @@ export class PeriodicReviewRepository {
       open: { sql: ` AND ? >= ${opens} AND ? < d.next_due_date`, params: [now, now] },
       overdue: { sql: ' AND ? >= d.next_due_date', params: [now] },
     };
-    const text = `SELECT page.*, ${this.sql.columns(UserEntity, 'u', USER_LIGHT_COLUMNS)}
+    const teams = teamIdsSql ? `, ${teamIdsSql} AS u_team_ids` : '';
+    const text = `SELECT page.*, ${this.sql.columns(UserEntity, 'u', USER_LIGHT_COLUMNS)}${teams}
       FROM (SELECT ${this.sql.columns(ReviewDocumentEntity, 'd')}, ${this.sql.columns(ReviewScheduleEntity, 's')},
               ${pick('title')} AS lbl_title, ${pick('authorid')} AS lbl_authorid, ${pick('urlKey')} AS lbl_url_key
             FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
@@ -341,6 +345,7 @@ export class PeriodicReviewRepository {
       schedule: schedule(row),
       label: { title: row.lbl_title, authorid: row.lbl_authorid, urlKey: row.lbl_url_key },
       reviewer: row.u_userid === null || row.u_userid === undefined ? null : user(row),
+      ...(teamIdsSql ? { reviewerTeamIds: row.u_team_ids } : {}),
     }));
   }
 

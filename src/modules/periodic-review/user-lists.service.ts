@@ -3,6 +3,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { callerHas } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
 import { Clock } from '../../platform/clock/clock';
+import { UsersService } from '../users/users.service';
 import { DOCTYPES, DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
 import type { DocumentScheduleDto, ReviewDocumentDto } from './dto/schedule-response.dto';
@@ -22,6 +23,7 @@ export class UserListsService {
     private readonly schedules: SchedulesService,
     private readonly registry: DocumentRegistry,
     private readonly clock: Clock,
+    private readonly users: UsersService,
   ) {}
 
   /** 403 unless the caller is that user or a Moderator+, then 404 for an unknown user. */
@@ -57,6 +59,7 @@ export class UserListsService {
       query.offset,
       query.limit,
       labels,
+      this.users.teamIdsSql('u.userid'),
     );
     // Documents name only existing users; an empty page may be an unknown user (404).
     if (!rows.length && !(await this.repository.existingUsers([userid])).size) throw notFound('User');

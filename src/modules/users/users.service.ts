@@ -15,6 +15,19 @@ import type { NameSearchResultDto, UserSearchResultDto } from './dto/user-search
 import { toUserDetail, toUserLight, toUserListItem, toUserSummary, type UserContext } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
+/**
+ * userid → team ids of the `teamIdsSql` columns read with users (pairs of userid and the column's value);
+ * lists that may have been cut are left out, so that `context` reads them.
+ */
+export function knownTeamIds(read: [number, unknown][]): Map<number, number[]> {
+  const known = new Map<number, number[]>();
+  for (const [userid, raw] of read) {
+    const parsed = parseTeamIds(raw);
+    if (parsed) known.set(userid, parsed);
+  }
+  return known;
+}
+
 /** Reads of users, and the batch helpers other modules use to embed users in their responses. */
 @Injectable()
 export class UsersService {
@@ -41,6 +54,11 @@ export class UsersService {
     return { publicUrl: this.config.publicUrl, teams, images, defaultAvatar: this.avatars.defaultAvatar() };
   }
 
+  /** A subquery of the team ids of the user whose id is `userColumn`, to read with users (see knownTeamIds). */
+  teamIdsSql(userColumn: string): string | undefined {
+    return this.facts.teamIdsSql(userColumn);
+  }
+
   /** userid → e-mail address for mailing users (never for responses), in one query. */
   async emailsOf(userids: number[]): Promise<Map<number, string>> {
     const users = await this.users.findByIds([...new Set(userids)]);
@@ -50,20 +68,15 @@ export class UsersService {
   /** Light user objects for ids (authors, commenters…): one statement (users with their teams), unless avatars are set. */
   async lightUsers(userids: number[]): Promise<Map<number, UserLightDto>> {
     const ids = [...new Set(userids)];
-    const teamIdsSql = this.facts.teamIdsSql('u.userid');
+    const teamIdsSql = this.teamIdsSql('u.userid');
     if (!teamIdsSql) {
       const users = await this.users.findByIds(ids);
       const ctx = await this.context(users);
       return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
     }
     const rows = await this.users.findByIdsWithTeams(ids, teamIdsSql);
-    const known = new Map<number, number[]>();
-    for (const { user, teamIds } of rows) {
-      const parsed = parseTeamIds(teamIds);
-      if (parsed) known.set(user.userid, parsed);
-    }
     const users = rows.map((row) => row.user);
-    const ctx = await this.context(users, known);
+    const ctx = await this.context(users, knownTeamIds(rows.map((row) => [row.user.userid, row.teamIds])));
     return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
   }
 
