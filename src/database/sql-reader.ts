@@ -87,6 +87,18 @@ const passesThrough = (column: ColumnMetadata): boolean =>
   !column.transformer && typeof column.type === 'string' && PASS_THROUGH.has(column.type);
 
 /**
+ * The conversion both drivers' prepareHydratedValue make of a column's value, for the types they leave
+ * alone but for a transformer (bigint with one transformer: dates, counters) or turn into a boolean
+ * (boolean without one); undefined for every other column (the driver converts it).
+ */
+function directConversion(column: ColumnMetadata): ((value: unknown) => unknown) | undefined {
+  const { type, transformer } = column;
+  if (type === 'bigint' && transformer && !Array.isArray(transformer)) return (value) => transformer.from(value);
+  if (type === 'boolean' && !transformer) return (value) => (value === null ? null : Boolean(value));
+  return undefined;
+}
+
+/**
  * The row → entity function of SqlReader.hydrator. Same result as TypeORM's hydration (the driver's
  * conversion and transformers per column); plain columns of plain entities are assigned directly, since
  * going through ColumnMetadata and the driver for each value was most of a large page's hydration time.
@@ -117,6 +129,13 @@ function compileHydrator<T>(metadata: EntityMetadata, driver: Driver, prefix: st
       return (entity: T, row: SqlRow) => {
         const value = row[name];
         if (value !== undefined) (entity as Record<string, unknown>)[property] = value;
+      };
+    }
+    const convert = directConversion(column);
+    if (convert) {
+      return (entity: T, row: SqlRow) => {
+        const value = row[name];
+        if (value !== undefined) (entity as Record<string, unknown>)[property] = convert(value);
       };
     }
     return (entity: T, row: SqlRow) => {
