@@ -93,7 +93,7 @@ const passesThrough = (column: ColumnMetadata): boolean =>
  */
 function directConversion(column: ColumnMetadata): ((value: unknown) => unknown) | undefined {
   const { type, transformer } = column;
-  if (type === 'bigint' && transformer && !Array.isArray(transformer)) return (value) => transformer.from(value);
+  if (type === 'bigint' && transformer && !Array.isArray(transformer)) return (value): unknown => transformer.from(value) as unknown;
   if (type === 'boolean' && !transformer) return (value) => (value === null ? null : Boolean(value));
   return undefined;
 }
