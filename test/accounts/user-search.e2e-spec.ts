@@ -1,4 +1,5 @@
 import { createUser } from '../factories/user.factory';
+import { TeamsService } from '../../src/modules/teams/teams.service';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 
 type Light = { userid: number; username: string };
@@ -119,10 +120,31 @@ describe('user search', () => {
     );
   });
 
-  it('reads a page and its total in one statement, plus one for the teams', async () => {
+  it('reads a page, its total and the users\' teams in one statement', async () => {
+    const teamids: number[] = [];
+    for (const name of ['Search A', 'Search B']) {
+      await t.dataSource.query(
+        'INSERT INTO teams (name, description, owner_userid, created_by_userid, created_date) VALUES (?, ?, ?, ?, ?)',
+        [name, '', null, null, 1],
+      );
+      const [row] = await t.dataSource.query<{ teamid: number }[]>('SELECT MAX(teamid) AS teamid FROM teams');
+      teamids.push(Number(row.teamid));
+    }
+    // Joined in the opposite order of the ids: the teams are listed in ascending order.
+    for (const teamid of [...teamids].reverse()) {
+      await t.dataSource.query('INSERT INTO team_members (teamid, userid, joined_date) VALUES (?, ?, ?)', [
+        teamid,
+        ids.exactUsername,
+        1,
+      ]);
+    }
     const res = await t.inject({ method: 'GET', url: '/api/2.0/users/search/mike' });
-    expect(res.json<{ totalResults: number }>().totalResults).toBe(4);
-    expect(sqlCount(res)).toBe(2);
+    const body = res.json<{ totalResults: number; results: { userid: number; teams: number[] }[] }>();
+    expect(body.totalResults).toBe(4);
+    const expected = await t.app.get(TeamsService).teamIdsByUser(body.results.map((u) => u.userid));
+    expect(body.results.map((u) => u.teams)).toEqual(body.results.map((u) => expected.get(u.userid)));
+    expect(body.results.find((u) => u.userid === ids.exactUsername)?.teams).toEqual(teamids);
+    expect(sqlCount(res)).toBe(1);
   });
 
   it('treats % and _ literally', async () => {

@@ -162,10 +162,24 @@ export class UsersRepository {
    * unique_username, exact username, exact e-mail (Admins only), then partial matches in the same field
    * order; ties by userid.
    */
-  async search(search: UserSearch): Promise<{ users: UserLightColumns[]; total: number }> {
+  /**
+   * `teamIdsSql` (a subquery of `page.userid`): each user's team ids come with the page as `teamIds` (raw, see
+   * knownTeamIds), computed for the page's rows only.
+   */
+  async search(
+    search: UserSearch,
+    teamIdsSql?: string,
+  ): Promise<{ users: UserLightColumns[]; total: number; teamIds?: [number, unknown][] }> {
     const statements = searchStatements(search, this.sql.isSqlite);
-    const page = await this.sql.rows(statements.page.sql, statements.page.parameters);
-    if (page.length) return { users: page.map(this.toUser), total: Number(page[0].total) };
+    const sql = teamIdsSql
+      ? `SELECT page.*, ${teamIdsSql} AS team_ids FROM (${statements.page.sql}) page ORDER BY page.match_rank, page.userid`
+      : statements.page.sql;
+    const page = await this.sql.rows(sql, statements.page.parameters);
+    if (page.length) {
+      const users = page.map(this.toUser);
+      const teamIds = teamIdsSql ? users.map((u, i): [number, unknown] => [u.userid, page[i].team_ids]) : undefined;
+      return { users, total: Number(page[0].total), teamIds };
+    }
     if (search.offset === 0) return { users: [], total: 0 };
     const [count] = await this.sql.rows(statements.count.sql, statements.count.parameters);
     return { users: [], total: Number(count.total) };

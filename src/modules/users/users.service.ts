@@ -170,23 +170,26 @@ export class UsersService {
     caller?: AuthenticatedUser,
   ): Promise<UserSearchResultDto> {
     const admin = isAdmin(caller);
-    let found: { users: UserLightColumns[]; total: number };
+    let found: { users: UserLightColumns[]; total: number; teamIds?: [number, unknown][] };
     if (/^\d+$/.test(term.trim())) {
       const user = await this.users.findById(Number(term.trim()));
       const visible =
         user && (admin || (user.enabled && user.banned === 0)) && (!options.uniqueOnly || user.uniqueUsername !== null);
       found = visible ? { users: options.offset === 0 ? [user] : [], total: 1 } : { users: [], total: 0 };
     } else {
-      found = await this.users.search({
-        term: term.trim(),
-        includeEmail: admin,
-        uniqueOnly: options.uniqueOnly,
-        includeDisabled: admin,
-        offset: options.offset,
-        limit: options.limit,
-      });
+      found = await this.users.search(
+        {
+          term: term.trim(),
+          includeEmail: admin,
+          uniqueOnly: options.uniqueOnly,
+          includeDisabled: admin,
+          offset: options.offset,
+          limit: options.limit,
+        },
+        this.teamIdsSql('page.userid'),
+      );
     }
-    const ctx = await this.context(found.users);
+    const ctx = await this.context(found.users, found.teamIds && knownTeamIds(found.teamIds));
     return {
       search: term,
       limit: options.limit,
