@@ -1,5 +1,7 @@
 import { CommentsService } from '../../src/modules/comments/comments.service';
 import { TeamsService } from '../../src/modules/teams/teams.service';
+import { UsersService } from '../../src/modules/users/users.service';
+import { EventBus } from '../../src/platform/events/event-bus';
 import { createTeam } from '../approvals/approvals-test-helpers';
 import { createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
@@ -9,8 +11,8 @@ import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 const api = (path: string) => `/api/2.0${path}`;
 
 /**
- * The users a guide's detail shows (author, commenters) are read with their teams in one statement; a team
- * list too long to trust from GROUP_CONCAT (MySQL cuts it silently) is read again on its own.
+ * The users a guide's detail shows: the author with the guide row, commenters with their teams in one
+ * statement; a team list too long to trust from GROUP_CONCAT (MySQL cuts it silently) is read again on its own.
  */
 describe('Guide detail: users and their teams', () => {
   let t: TestApp;
@@ -64,8 +66,30 @@ describe('Guide detail: users and their teams', () => {
     expect(body.author.teams).toEqual([first, second]);
     expect(body.author.teams).toEqual((await teamsOf(author.user.userid)).get(author.user.userid));
     expect(body.comments.map((c) => c.author.teams)).toEqual([[first], []]);
-    // The guide row with its revision, the comments, the users with their teams.
+    // The guide row with its revision and its author's columns and teams, the comments, the commenters.
     expect(sqlCount(res)).toBe(3);
+  });
+
+  it('needs no users read for a guide without comments: the author comes with the guide row', async () => {
+    const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
+    const other = await createGuide(t, author.user, { category: 'Kettle', public: true });
+    await t.app.get(CommentsService).create('guide', other.guideid, { text: 'Hi.' }, asCaller(commenter.user));
+    await t.app.get(EventBus).drain(); // reputation points for the new guides are events
+    const res = await detail(guide.guideid);
+    const body = res.json<{ author: { userid: number; username: string; teams: number[] }; comments: unknown[] }>();
+    expect(body.comments).toEqual([]);
+    expect(body.author).toMatchObject({
+      userid: author.user.userid,
+      username: author.user.username,
+      teams: (await teamsOf(author.user.userid)).get(author.user.userid),
+    });
+    expect(body.author.teams).toHaveLength(2);
+    // The same author object as a read of the user gives, and as with commenters.
+    const read = await t.app.get(UsersService).lightUsers([author.user.userid]);
+    expect(body.author).toEqual(read.get(author.user.userid));
+    expect((await detail(other.guideid)).json<{ author: unknown }>().author).toEqual(body.author);
+    // The guide row, the comments.
+    expect(sqlCount(res)).toBe(2);
   });
 
   it('reads a team list that GROUP_CONCAT may have cut again, whole', async () => {
@@ -76,6 +100,7 @@ describe('Guide detail: users and their teams', () => {
 
     const res = await detail(guide.guideid);
     expect(res.json<{ author: { teams: number[] } }>().author.teams).toEqual(teamids);
-    expect(sqlCount(res)).toBe(4);
+    // The guide row, the comments, the author's teams read again.
+    expect(sqlCount(res)).toBe(3);
   });
 });

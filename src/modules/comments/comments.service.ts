@@ -5,7 +5,7 @@ import { InsufficientPrivilegesException, notFound, unprocessable } from '../../
 import { nowSeconds } from '../../database/columns';
 import { TransactionService } from '../../database/transaction.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
-import { UsersService } from '../users/users.service';
+import { UsersService, type KnownUser } from '../users/users.service';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import type { CommentContext, CommentContextHandler } from './comment-contexts';
 import { CommentsRepository } from './comments.repository';
@@ -56,12 +56,14 @@ export class CommentsService {
   async commentsForMany(
     requests: { context: CommentContext; contextids: number[] }[],
     alsoUsers: number[] = [],
+    knownUsers: KnownUser[] = [],
   ): Promise<{ comments: Map<string, CommentDto[]>; users: Map<number, UserLightDto> }> {
     const rows = await this.comments.publicForMany(requests);
     const { dtos, users } = await this.build(
       rows.filter((r) => r.parentid === null),
       rows.filter((r) => r.parentid !== null),
       alsoUsers,
+      knownUsers,
     );
     const comments = new Map<string, CommentDto[]>();
     for (const request of requests) for (const id of request.contextids) comments.set(`${request.context}:${id}`, []);
@@ -206,10 +208,11 @@ export class CommentsService {
     top: CommentEntity[],
     replies: CommentEntity[],
     alsoUsers: number[],
+    knownUsers: KnownUser[] = [],
   ): Promise<{ dtos: CommentDto[]; users: Map<number, UserLightDto> }> {
     const all = [...top, ...replies];
     const [authors, rendered] = await Promise.all([
-      this.users.lightUsers([...all.map((c) => c.userid), ...alsoUsers]),
+      this.users.lightUsers([...all.map((c) => c.userid), ...alsoUsers], knownUsers),
       this.wikiText.renderMany(all.map((c) => c.textRaw)),
     ]);
     const html = new Map(all.map((c, i) => [c.commentid, rendered[i].rendered]));

@@ -132,8 +132,14 @@ export class GuideReaderService {
     tx?: EntityManager,
   ): Promise<DetailParts> {
     // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
+    // The author (and its teams) comes with the guide row: a guide without comments needs no users read.
+    const authorTeamIdsSql = this.users.teamIdsSql('g.authorid');
     const load = (unpatrolled: boolean) =>
-      this.guides.detailRow(guideid, { unpatrolled, langid: options.langid, userid: caller?.userid }, tx);
+      this.guides.detailRow(
+        guideid,
+        { unpatrolled, langid: options.langid, userid: caller?.userid, authorTeamIdsSql },
+        tx,
+      );
     let row = options.created ?? (await load(!!options.unpatrolled && caller !== undefined));
     if (!row || row.guide.deleted) throw notFound('Guide');
     const facts = accessFacts(row);
@@ -182,6 +188,7 @@ export class GuideReaderService {
             { context: 'step', contextids: [...inlined.flatMap((v) => v.stepids), ...source.stepids] },
           ],
       [row.guide.authorid],
+      row.author ? [row.author] : [],
     );
     return {
       guideid,

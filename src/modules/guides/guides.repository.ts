@@ -16,6 +16,8 @@ import { GuideTeamGrantEntity } from './entities/guide-team-grant.entity';
 import { GuideTranslationEntity } from './entities/guide-translation.entity';
 import { GuideUserGrantEntity } from './entities/guide-user-grant.entity';
 import { GuideEntity } from './entities/guide.entity';
+import { UserEntity, USER_LIGHT_COLUMNS } from '../users/entities/user.entity';
+import type { KnownUser } from '../users/users.service';
 
 /** A guide with the revision to show, its grants and (optionally) the caller's marks, from one query. */
 export interface GuideRow {
@@ -30,6 +32,8 @@ export interface GuideRow {
   completed: boolean;
   /** The `releases` version token read with the row (for ReleaseDirectory.live's `checked`). */
   releasesToken: string | null;
+  /** The author's light columns and team ids (raw, see knownTeamIds), when the read asked for them. */
+  author?: KnownUser;
 }
 
 /** The guide columns a summary needs (author and visibility for the access check, language for live releases). */
@@ -120,12 +124,15 @@ interface RowSelect {
   noGrants?: boolean;
   /** Select only the guide columns of ListedGuide (lists: every further column is a value per row to build). */
   listed?: boolean;
+  /** Add the author's light columns and this subquery of its team ids (of `g.authorid`). */
+  authorTeamIdsSql?: string;
 }
 
 @Injectable()
 export class GuidesRepository {
   private readonly sql: SqlReader;
   private readonly hydrateGuide: (row: SqlRow) => GuideEntity;
+  private readonly hydrateUser: (row: SqlRow) => UserEntity;
   private readonly guideColumns: string;
   private readonly listedGuideColumns: string;
   private readonly hydrateTranslation: (row: SqlRow) => GuideTranslationEntity;
@@ -135,6 +142,7 @@ export class GuidesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.sql = new SqlReader(dataSource);
     this.hydrateGuide = this.sql.hydrator(GuideEntity, 'g_');
+    this.hydrateUser = this.sql.hydrator(UserEntity, 'u_');
     this.guideColumns = this.sql.columns(GuideEntity, 'g');
     this.listedGuideColumns = this.sql.columns(GuideEntity, 'g', LISTED_GUIDE_PROPERTIES);
     this.hydrateTranslation = this.sql.hydrator(GuideTranslationEntity);
@@ -374,7 +382,7 @@ export class GuidesRepository {
 
   /** The select list and the joins of rowSelect, built once per shape. */
   private rowParts(shape: RowSelect): { columns: string; joins: string } {
-    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}|${!!shape.listed}`;
+    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}|${!!shape.listed}|${shape.authorTeamIdsSql ?? ''}`;
     let parts = this.rowSelects.get(key);
     if (parts) return parts;
     const revision = (alias: string) => this.revisionSelect(alias, shape.content === 'none' ? [] : [shape.content]);
@@ -390,6 +398,11 @@ export class GuidesRepository {
         '(SELECT GROUP_CONCAT(t2.langid) FROM guide_translations t2 WHERE t2.guideid = g.guideid AND t2.revisionid IS NOT NULL) AS langs',
       );
     if (shape.translation) select.push(revision('tr'));
+    if (shape.authorTeamIdsSql)
+      select.push(
+        this.sql.columns(UserEntity, 'u', USER_LIGHT_COLUMNS),
+        `${shape.authorTeamIdsSql} AS author_team_ids`,
+      );
     if (shape.viewer)
       select.push(
         '(SELECT COUNT(*) FROM guide_favorites fv WHERE fv.guideid = g.guideid AND fv.userid = ?) AS favorited',
@@ -422,6 +435,9 @@ export class GuidesRepository {
       favorited: Number(raw.favorited ?? 0) > 0,
       completed: Number(raw.completed ?? 0) > 0,
       releasesToken: tokenColumn(raw.releases_token),
+      ...(raw.u_userid === undefined || raw.u_userid === null
+        ? {}
+        : { author: { user: this.hydrateUser(raw), teamIds: raw.author_team_ids } }),
     }));
   }
 
@@ -432,7 +448,7 @@ export class GuidesRepository {
    */
   async detailRow(
     guideid: number,
-    options: { unpatrolled: boolean; langid?: string; userid?: number },
+    options: { unpatrolled: boolean; langid?: string; userid?: number; authorTeamIdsSql?: string },
     tx?: EntityManager,
   ): Promise<GuideRow | undefined> {
     const pointer = options.unpatrolled ? 'head_revisionid' : 'revisionid';
@@ -443,6 +459,7 @@ export class GuidesRepository {
       translation: options.langid ? pointer : undefined,
       languages: true,
       viewer,
+      authorTeamIdsSql: options.authorTeamIdsSql,
     });
     const parameters: unknown[] = viewer ? [options.userid, options.userid] : [];
     if (options.langid) parameters.push(options.langid);

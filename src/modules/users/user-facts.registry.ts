@@ -12,9 +12,13 @@ export type TeamIdsSql = (userColumn: string) => string;
  */
 const CONCAT_SAFE_LENGTH = 1000;
 
-/** The team ids of a `teamIdsSql` column: ascending, or undefined when the list may have been cut. */
+/**
+ * The team ids of a `teamIdsSql` column: ascending; undefined when the list may have been cut or the column
+ * was not read (undefined).
+ */
 export function parseTeamIds(value: unknown): number[] | undefined {
-  if (value === null || value === undefined || value === '') return [];
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return [];
   if (typeof value === 'number') return [value];
   if (typeof value !== 'string' || value.length >= CONCAT_SAFE_LENGTH) return undefined;
   return value

@@ -28,6 +28,12 @@ export function knownTeamIds(read: [number, unknown][]): Map<number, number[]> {
   return known;
 }
 
+/** A user read with another statement: its light columns and its `teamIdsSql` column, raw. */
+export interface KnownUser {
+  user: UserLightColumns;
+  teamIds: unknown;
+}
+
 /** Reads of users, and the batch helpers other modules use to embed users in their responses. */
 @Injectable()
 export class UsersService {
@@ -65,18 +71,20 @@ export class UsersService {
     return new Map(users.filter((u) => u.email).map((u) => [u.userid, u.email]));
   }
 
-  /** Light user objects for ids (authors, commenters…): one statement (users with their teams), unless avatars are set. */
-  async lightUsers(userids: number[]): Promise<Map<number, UserLightDto>> {
-    const ids = [...new Set(userids)];
+  /**
+   * Light user objects for ids (authors, commenters…): one statement for the users and their teams (avatars:
+   * one more). `known`: users already read with another statement, not read again.
+   */
+  async lightUsers(userids: number[], known: KnownUser[] = []): Promise<Map<number, UserLightDto>> {
+    const have = new Set(known.map((k) => k.user.userid));
+    const ids = [...new Set(userids)].filter((id) => !have.has(id));
     const teamIdsSql = this.teamIdsSql('u.userid');
-    if (!teamIdsSql) {
-      const users = await this.users.findByIds(ids);
-      const ctx = await this.context(users);
-      return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
-    }
-    const rows = await this.users.findByIdsWithTeams(ids, teamIdsSql);
-    const users = rows.map((row) => row.user);
-    const ctx = await this.context(users, knownTeamIds(rows.map((row) => [row.user.userid, row.teamIds])));
+    const read: KnownUser[] = teamIdsSql
+      ? await this.users.findByIdsWithTeams(ids, teamIdsSql)
+      : (await this.users.findByIds(ids)).map((user) => ({ user, teamIds: undefined }));
+    const all = [...known, ...read];
+    const users = all.map((row) => row.user);
+    const ctx = await this.context(users, knownTeamIds(all.map((row) => [row.user.userid, row.teamIds])));
     return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
   }
 
