@@ -3,7 +3,7 @@ import { TeamsService } from '../../src/modules/teams/teams.service';
 import { UsersService } from '../../src/modules/users/users.service';
 import { EventBus } from '../../src/platform/events/event-bus';
 import { createTeam } from '../approvals/approvals-test-helpers';
-import { createGuide } from '../factories/guide.factory';
+import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { asCaller, createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
@@ -70,7 +70,7 @@ describe('Guide detail: users and their teams', () => {
     expect(sqlCount(res)).toBe(3);
   });
 
-  it('needs no users read for a guide without comments: the author comes with the guide row', async () => {
+  it('reads a guide without comments in one statement: the author and the comments test come with the guide row', async () => {
     const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
     const other = await createGuide(t, author.user, { category: 'Kettle', public: true });
     await t.app.get(CommentsService).create('guide', other.guideid, { text: 'Hi.' }, asCaller(commenter.user));
@@ -88,8 +88,32 @@ describe('Guide detail: users and their teams', () => {
     const read = await t.app.get(UsersService).lightUsers([author.user.userid]);
     expect(body.author).toEqual(read.get(author.user.userid));
     expect((await detail(other.guideid)).json<{ author: unknown }>().author).toEqual(body.author);
-    // The guide row, the comments.
-    expect(sqlCount(res)).toBe(2);
+    // The guide row (with the test that finds no comment on the guide or its steps), nothing else.
+    expect(sqlCount(res)).toBe(1);
+  });
+
+  it('shows every comment the one-statement read could miss: on a step only, new ones, on an inlined prerequisite', async () => {
+    const comments = t.app.get(CommentsService);
+    const steps = (id: number) => t.inject({ method: 'GET', url: api(`/guides/${id}`) });
+    type Body = { comments: { text_raw: string }[]; steps: { stepid: number; comments: { text_raw: string }[] }[] };
+    const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
+    const withStep = await addStep(t, author.user, guide.guideid, { title: 'Fill' });
+    const stepid = withStep.steps[0].stepid;
+    expect((await detail(guide.guideid)).json<Body>().steps[0].comments).toEqual([]);
+    // A comment on the step only, after a first read: the next read shows it.
+    await comments.create('step', stepid, { text: 'Not above the line.' }, asCaller(commenter.user));
+    let body = (await steps(guide.guideid)).json<Body>();
+    expect(body.comments).toEqual([]);
+    expect(body.steps[0].comments.map((c) => c.text_raw)).toEqual(['Not above the line.']);
+    // A guide without comments whose inlined prerequisite has one on its step.
+    const later = await createGuide(t, author.user, {
+      category: 'Kettle',
+      public: true,
+      prerequisites: [guide.guideid],
+    });
+    body = (await detail(later.guideid)).json<Body>();
+    expect(body.steps.map((step) => step.stepid)).toEqual([stepid]);
+    expect(body.steps[0].comments.map((c) => c.text_raw)).toEqual(['Not above the line.']);
   });
 
   it('reads a team list that GROUP_CONCAT may have cut again, whole', async () => {
@@ -100,7 +124,7 @@ describe('Guide detail: users and their teams', () => {
 
     const res = await detail(guide.guideid);
     expect(res.json<{ author: { teams: number[] } }>().author.teams).toEqual(teamids);
-    // The guide row, the comments, the author's teams read again.
-    expect(sqlCount(res)).toBe(3);
+    // The guide row, the author's teams read again.
+    expect(sqlCount(res)).toBe(2);
   });
 });

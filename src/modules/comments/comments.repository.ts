@@ -51,6 +51,18 @@ export class CommentsRepository {
    * Public comments of documents of several contexts, in one query. Hand-written SQL: a hot read, where
    * building the query cost more than running it; its text varies only with the number of requests and ids.
    */
+  /**
+   * `EXISTS (…)`: whether a public comment is on the document whose id is `docidSql` in `context`, or on one
+   * of the ids `itemIdsSql` selects in `itemContext` (steps): a cheap test another statement can carry.
+   */
+  publicExistSql(context: string, docidSql: string, itemContext: string, itemIdsSql: string): string {
+    const quote = (value: string) => `'${value.replace(/'/g, "''")}'`;
+    return (
+      `EXISTS (SELECT 1 FROM comments c WHERE c.status = 'public' AND ((c.context = ${quote(context)} AND c.contextid = ${docidSql})` +
+      ` OR (c.context = ${quote(itemContext)} AND c.contextid IN (${itemIdsSql}))))`
+    );
+  }
+
   async publicForMany(requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> {
     const wanted = requests.filter((r) => r.contextids.length);
     if (!wanted.length) return [];

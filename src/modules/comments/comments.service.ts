@@ -53,6 +53,11 @@ export class CommentsService {
    * of `alsoUsers` loaded in the same batch — so a guide detail pays once for comments and authors.
    * Comments are keyed by `${context}:${contextid}`.
    */
+  /** See CommentsRepository.publicExistSql. */
+  publicExistSql(context: CommentContext, docidSql: string, itemContext: CommentContext, itemIdsSql: string): string {
+    return this.comments.publicExistSql(context, docidSql, itemContext, itemIdsSql);
+  }
+
   async commentsForMany(
     requests: { context: CommentContext; contextids: number[] }[],
     alsoUsers: number[] = [],

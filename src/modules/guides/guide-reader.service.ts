@@ -18,7 +18,13 @@ import {
   type TranslationDocument,
 } from './guide-documents.service';
 import { closeStep, joinMembers, piecesTag, type GuideFragments } from './guide-fragments';
-import { GuidesRepository, type GuideRow, type StoredRevision, type SummaryRow } from './guides.repository';
+import {
+  GuidesRepository,
+  STEP_IDS_SQL,
+  type GuideRow,
+  type StoredRevision,
+  type SummaryRow,
+} from './guides.repository';
 
 export interface DetailOptions {
   unpatrolled?: boolean;
@@ -132,12 +138,14 @@ export class GuideReaderService {
     tx?: EntityManager,
   ): Promise<DetailParts> {
     // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
-    // The author (and its teams) comes with the guide row: a guide without comments needs no users read.
+    // The author (and its teams) and whether any comment may be shown come with the guide row: a guide
+    // without comments is read in one statement.
     const authorTeamIdsSql = this.users.teamIdsSql('g.authorid');
+    const commentsExistSql = this.comments.publicExistSql('guide', 'g.guideid', 'step', STEP_IDS_SQL);
     const load = (unpatrolled: boolean) =>
       this.guides.detailRow(
         guideid,
-        { unpatrolled, langid: options.langid, userid: caller?.userid, authorTeamIdsSql },
+        { unpatrolled, langid: options.langid, userid: caller?.userid, authorTeamIdsSql, commentsExistSql },
         tx,
       );
     let row = options.created ?? (await load(!!options.unpatrolled && caller !== undefined));
@@ -180,8 +188,10 @@ export class GuideReaderService {
     const prerequisiteSummaries = options.excludePrerequisiteSteps
       ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision, tx)))
       : inlined.map((v) => v.summary);
+    // Inlined steps of prerequisites may have comments the guide's own test does not see.
+    const noComments = options.created || (row.mayHaveComments === false && !inlined.length);
     const { comments, users: authors } = await this.comments.commentsForMany(
-      options.created
+      noComments
         ? []
         : [
             { context: 'guide', contextids: [guideid] },

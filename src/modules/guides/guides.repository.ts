@@ -34,6 +34,11 @@ export interface GuideRow {
   releasesToken: string | null;
   /** The author's light columns and team ids (raw, see knownTeamIds), when the read asked for them. */
   author?: KnownUser;
+  /**
+   * False when no public comment is on the guide or on any of its steps (the read's `commentsExistSql`);
+   * undefined when not asked.
+   */
+  mayHaveComments?: boolean;
 }
 
 /** The guide columns a summary needs (author and visibility for the access check, language for live releases). */
@@ -126,7 +131,12 @@ interface RowSelect {
   listed?: boolean;
   /** Add the author's light columns and this subquery of its team ids (of `g.authorid`). */
   authorTeamIdsSql?: string;
+  /** Add this test of comments (of `g.guideid` and STEP_IDS_SQL) as `may_have_comments`. */
+  commentsExistSql?: string;
 }
+
+/** The ids of every step of the guide `g`, deleted ones and those of older revisions included. */
+export const STEP_IDS_SQL = 'SELECT s.stepid FROM guide_steps s WHERE s.guideid = g.guideid';
 
 @Injectable()
 export class GuidesRepository {
@@ -382,7 +392,7 @@ export class GuidesRepository {
 
   /** The select list and the joins of rowSelect, built once per shape. */
   private rowParts(shape: RowSelect): { columns: string; joins: string } {
-    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}|${!!shape.listed}|${shape.authorTeamIdsSql ?? ''}`;
+    const key = `${shape.pointer}|${shape.content}|${shape.translation ?? ''}|${!!shape.languages}|${!!shape.viewer}|${!!shape.noGrants}|${!!shape.listed}|${shape.authorTeamIdsSql ?? ''}|${shape.commentsExistSql ?? ''}`;
     let parts = this.rowSelects.get(key);
     if (parts) return parts;
     const revision = (alias: string) => this.revisionSelect(alias, shape.content === 'none' ? [] : [shape.content]);
@@ -403,6 +413,7 @@ export class GuidesRepository {
         this.sql.columns(UserEntity, 'u', USER_LIGHT_COLUMNS),
         `${shape.authorTeamIdsSql} AS author_team_ids`,
       );
+    if (shape.commentsExistSql) select.push(`${shape.commentsExistSql} AS may_have_comments`);
     if (shape.viewer)
       select.push(
         '(SELECT COUNT(*) FROM guide_favorites fv WHERE fv.guideid = g.guideid AND fv.userid = ?) AS favorited',
@@ -438,6 +449,7 @@ export class GuidesRepository {
       ...(raw.u_userid === undefined || raw.u_userid === null
         ? {}
         : { author: { user: this.hydrateUser(raw), teamIds: raw.author_team_ids } }),
+      ...(raw.may_have_comments === undefined ? {} : { mayHaveComments: Number(raw.may_have_comments) > 0 }),
     }));
   }
 
@@ -448,7 +460,13 @@ export class GuidesRepository {
    */
   async detailRow(
     guideid: number,
-    options: { unpatrolled: boolean; langid?: string; userid?: number; authorTeamIdsSql?: string },
+    options: {
+      unpatrolled: boolean;
+      langid?: string;
+      userid?: number;
+      authorTeamIdsSql?: string;
+      commentsExistSql?: string;
+    },
     tx?: EntityManager,
   ): Promise<GuideRow | undefined> {
     const pointer = options.unpatrolled ? 'head_revisionid' : 'revisionid';
@@ -460,6 +478,7 @@ export class GuidesRepository {
       languages: true,
       viewer,
       authorTeamIdsSql: options.authorTeamIdsSql,
+      commentsExistSql: options.commentsExistSql,
     });
     const parameters: unknown[] = viewer ? [options.userid, options.userid] : [];
     if (options.langid) parameters.push(options.langid);
