@@ -54,8 +54,13 @@ export class CommentsService {
    * Comments are keyed by `${context}:${contextid}`.
    */
   /** See CommentsRepository.publicExistSql. */
-  publicExistSql(context: CommentContext, docidSql: string, itemContext: CommentContext, itemIdsSql: string): string {
-    return this.comments.publicExistSql(context, docidSql, itemContext, itemIdsSql);
+  publicExistSql(
+    context: CommentContext,
+    docidSql: string,
+    itemContext: CommentContext,
+    items: { from: string; id: string; where: string },
+  ): string {
+    return this.comments.publicExistSql(context, docidSql, itemContext, items);
   }
 
   async commentsForMany(

@@ -20,7 +20,7 @@ import {
 import { closeStep, joinMembers, piecesTag, type GuideFragments } from './guide-fragments';
 import {
   GuidesRepository,
-  STEP_IDS_SQL,
+  GUIDE_STEPS,
   type GuideRow,
   type StoredRevision,
   type SummaryRow,
@@ -141,7 +141,7 @@ export class GuideReaderService {
     // The author (and its teams) and whether any comment may be shown come with the guide row: a guide
     // without comments is read in one statement.
     const authorTeamIdsSql = this.users.teamIdsSql('g.authorid');
-    const commentsExistSql = this.comments.publicExistSql('guide', 'g.guideid', 'step', STEP_IDS_SQL);
+    const commentsExistSql = this.comments.publicExistSql('guide', 'g.guideid', 'step', GUIDE_STEPS);
     const load = (unpatrolled: boolean) =>
       this.guides.detailRow(
         guideid,

@@ -131,12 +131,12 @@ interface RowSelect {
   listed?: boolean;
   /** Add the author's light columns and this subquery of its team ids (of `g.authorid`). */
   authorTeamIdsSql?: string;
-  /** Add this test of comments (of `g.guideid` and STEP_IDS_SQL) as `may_have_comments`. */
+  /** Add this test of comments (of `g.guideid` and GUIDE_STEPS) as `may_have_comments`. */
   commentsExistSql?: string;
 }
 
-/** The ids of every step of the guide `g`, deleted ones and those of older revisions included. */
-export const STEP_IDS_SQL = 'SELECT s.stepid FROM guide_steps s WHERE s.guideid = g.guideid';
+/** Every step of the guide `g` (deleted ones and those of older revisions included), for CommentsService.publicExistSql. */
+export const GUIDE_STEPS = { from: 'guide_steps s', id: 's.stepid', where: 's.guideid = g.guideid' };
 
 @Injectable()
 export class GuidesRepository {
