@@ -1,4 +1,5 @@
 import { CommentsService } from '../../src/modules/comments/comments.service';
+import { GUIDE_STEPS } from '../../src/modules/guides/guides.repository';
 import { TeamsService } from '../../src/modules/teams/teams.service';
 import { UsersService } from '../../src/modules/users/users.service';
 import { EventBus } from '../../src/platform/events/event-bus';
@@ -7,6 +8,7 @@ import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { asCaller, createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+import { usingMysql } from '../utils/test-config';
 
 const api = (path: string) => `/api/2.0${path}`;
 
@@ -114,6 +116,32 @@ describe('Guide detail: users and their teams', () => {
     body = (await detail(later.guideid)).json<Body>();
     expect(body.steps.map((step) => step.stepid)).toEqual([stepid]);
     expect(body.steps[0].comments.map((c) => c.text_raw)).toEqual(['Not above the line.']);
+  });
+
+  it('tests for comments from the guide\'s steps, not from every step comment (query plan)', async () => {
+    const test = t.app.get(CommentsService).publicExistSql('guide', 'g.guideid', 'step', GUIDE_STEPS);
+    if (usingMysql()) {
+      const rows = await t.dataSource.query<{ table: string; key: string | null; ref: string | null }[]>(
+        `EXPLAIN SELECT ${test} FROM guides g WHERE g.guideid = 1`,
+      );
+      // The step comments are looked up by step id, from the guide's steps.
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ table: 's', key: 'idx_guide_steps_guide' }),
+          expect.objectContaining({ table: 'c', key: 'idx_comments_context', ref: expect.stringContaining('stepid') }),
+        ]),
+      );
+      return;
+    }
+    const plan = await t.dataSource.query<{ detail: string }[]>(
+      `EXPLAIN QUERY PLAN SELECT ${test} FROM guides g WHERE g.guideid = 1`,
+    );
+    const steps = plan.map((row) => row.detail);
+    const first = steps.findIndex((d) => d.includes('idx_guide_steps_guide'));
+    expect(first).toBeGreaterThanOrEqual(0);
+    // Then each step's comments by step id.
+    expect(steps[first + 1]).toMatch(/idx_comments_context \(context=\? AND contextid=\?\)/);
+    expect(steps.filter((d) => /idx_comments_context \(context=\?\)/.test(d))).toEqual([]);
   });
 
   it('reads a team list that GROUP_CONCAT may have cut again, whole', async () => {
