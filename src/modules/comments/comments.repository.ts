@@ -48,10 +48,6 @@ export class CommentsRepository {
   }
 
   /**
-   * Public comments of documents of several contexts, in one query. Hand-written SQL: a hot read, where
-   * building the query cost more than running it; its text varies only with the number of requests and ids.
-   */
-  /**
    * Whether a public comment is on the document whose id is `docidSql` in `context`, or on one of its items
    * (`items`: the rows of a table, as `FROM … WHERE …`, and their id column) in `itemContext`: a cheap test
    * another statement can carry. Two EXISTS that start from an index each: MariaDB ran `contextid IN
@@ -72,6 +68,10 @@ export class CommentsRepository {
     );
   }
 
+  /**
+   * Public comments of documents of several contexts, in one query. Hand-written SQL: a hot read, where
+   * building the query cost more than running it; its text varies only with the number of requests and ids.
+   */
   async publicForMany(requests: { context: string; contextids: number[] }[]): Promise<CommentEntity[]> {
     const wanted = requests.filter((r) => r.contextids.length);
     if (!wanted.length) return [];

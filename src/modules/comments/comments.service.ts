@@ -48,11 +48,6 @@ export class CommentsService {
     return new Map(contextids.map((id) => [id, comments.get(`${context}:${id}`) ?? []]));
   }
 
-  /**
-   * Public comments of several contexts at once (one query), with the light users of their authors and
-   * of `alsoUsers` loaded in the same batch — so a guide detail pays once for comments and authors.
-   * Comments are keyed by `${context}:${contextid}`.
-   */
   /** See CommentsRepository.publicExistSql. */
   publicExistSql(
     context: CommentContext,
@@ -63,6 +58,11 @@ export class CommentsService {
     return this.comments.publicExistSql(context, docidSql, itemContext, items);
   }
 
+  /**
+   * Public comments of several contexts at once (one query), with the light users of their authors and
+   * of `alsoUsers` loaded in the same batch — so a guide detail pays once for comments and authors.
+   * Comments are keyed by `${context}:${contextid}`. `knownUsers`: users already read (see UsersService.lightUsers).
+   */
   async commentsForMany(
     requests: { context: CommentContext; contextids: number[] }[],
     alsoUsers: number[] = [],

@@ -17,7 +17,7 @@ import { GuideTranslationEntity } from './entities/guide-translation.entity';
 import { GuideUserGrantEntity } from './entities/guide-user-grant.entity';
 import { GuideEntity } from './entities/guide.entity';
 import { UserEntity, USER_LIGHT_COLUMNS } from '../users/entities/user.entity';
-import type { KnownUser } from '../users/users.service';
+import type { KnownUser } from '../users/user-facts.registry';
 
 /** A guide with the revision to show, its grants and (optionally) the caller's marks, from one query. */
 export interface GuideRow {
@@ -32,7 +32,7 @@ export interface GuideRow {
   completed: boolean;
   /** The `releases` version token read with the row (for ReleaseDirectory.live's `checked`). */
   releasesToken: string | null;
-  /** The author's light columns and team ids (raw, see knownTeamIds), when the read asked for them. */
+  /** The author's light columns and team ids, when the read asked for them. */
   author?: KnownUser;
   /**
    * False when no public comment is on the guide or on any of its steps (the read's `commentsExistSql`);

@@ -4,7 +4,8 @@ import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import { insertReturningId } from '../../database/insert';
 import { SqlReader, type SqlRow } from '../../database/sql-reader';
 import type { DocType, LabelSql } from '../../platform/documents/document-registry';
-import { UserEntity, USER_LIGHT_COLUMNS, type UserLightColumns } from '../users/entities/user.entity';
+import { UserEntity, USER_LIGHT_COLUMNS } from '../users/entities/user.entity';
+import type { KnownUser } from '../users/user-facts.registry';
 import { SignatureEntity } from '../../platform/signatures/entities/signature.entity';
 import { ChangeRequestEntity } from './entities/change-request.entity';
 import { ReviewDocumentEntity } from './entities/review-document.entity';
@@ -16,9 +17,8 @@ export interface LabelledDocumentRow {
   document: ReviewDocumentEntity;
   schedule: ReviewScheduleEntity;
   label: { title: unknown; authorid: unknown; urlKey: unknown };
-  reviewer: UserLightColumns | null;
-  /** The reviewer's team ids as the `teamIdsSql` column gave them (see parseTeamIds), when one was asked for. */
-  reviewerTeamIds?: unknown;
+  /** With its team ids when the read was given `teamIdsSql`. */
+  reviewer: KnownUser | null;
 }
 
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
@@ -344,8 +344,8 @@ export class PeriodicReviewRepository {
       document: document(row),
       schedule: schedule(row),
       label: { title: row.lbl_title, authorid: row.lbl_authorid, urlKey: row.lbl_url_key },
-      reviewer: row.u_userid === null || row.u_userid === undefined ? null : user(row),
-      ...(teamIdsSql ? { reviewerTeamIds: row.u_team_ids } : {}),
+      reviewer:
+        row.u_userid === null || row.u_userid === undefined ? null : { user: user(row), teamIds: row.u_team_ids },
     }));
   }
 

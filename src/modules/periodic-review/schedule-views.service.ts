@@ -7,8 +7,7 @@ import {
   type DocType,
   type DocumentInfo,
 } from '../../platform/documents/document-registry';
-import { toUserLight } from '../users/user.mapper';
-import { knownTeamIds, UsersService } from '../users/users.service';
+import { UsersService } from '../users/users.service';
 import type { ReviewDocumentDto, ScheduleDetailDto, ScheduleDto } from './dto/schedule-response.dto';
 import type { ReviewDocumentEntity } from './entities/review-document.entity';
 import type { ReviewScheduleEntity } from './entities/review-schedule.entity';
@@ -72,14 +71,8 @@ export class ScheduleViewsService {
 
   /** ReviewDocument bodies of rows that carry their schedule, label, reviewer and its teams: no statement but avatars. */
   async labelledDocuments(rows: LabelledDocumentRow[]): Promise<ReviewDocumentDto[]> {
-    const reviewers = [...new Map(rows.flatMap((r) => (r.reviewer ? [[r.reviewer.userid, r.reviewer]] : []))).values()];
-    const ctx = await this.users.context(
-      reviewers,
-      knownTeamIds(
-        rows.flatMap((r) => (r.reviewer && 'reviewerTeamIds' in r ? [[r.reviewer.userid, r.reviewerTeamIds]] : [])),
-      ),
-    );
-    const users = new Map(reviewers.map((u) => [u.userid, toUserLight(u, ctx)]));
+    const reviewers = new Map(rows.flatMap((r) => (r.reviewer ? [[r.reviewer.user.userid, r.reviewer]] : [])));
+    const users = await this.users.lightUsers([], [...reviewers.values()]);
     const now = this.clock.nowSeconds();
     return rows.map((r) =>
       toReviewDocumentDto(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { BadgeCountsDto } from './dto/user-response.dto';
+import type { UserLightColumns } from './entities/user.entity';
 
 type Batch<T> = (userids: number[]) => Promise<Map<number, T>>;
 
@@ -25,6 +26,12 @@ export function parseTeamIds(value: unknown): number[] | undefined {
     .split(',')
     .map(Number)
     .sort((a, b) => a - b);
+}
+
+/** A user read with its light columns and, when the read asked for it, its `teamIdsSql` column (raw). */
+export interface KnownUser {
+  user: UserLightColumns;
+  teamIds: unknown;
 }
 
 /**

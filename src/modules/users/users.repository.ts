@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { parsePrivileges } from '../../common/auth/privileges';
 import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
-import { UserEntity, type UserLightColumns } from './entities/user.entity';
+import { UserEntity } from './entities/user.entity';
+import type { KnownUser } from './user-facts.registry';
 
 export interface UserListFilter {
   offset: number;
@@ -96,7 +97,7 @@ export class UsersRepository {
   }
 
   /** As findByIds, with a column more per user: `teamIdsSql` (a subquery of `u.userid`) as `team_ids`, raw. */
-  async findByIdsWithTeams(userids: number[], teamIdsSql: string): Promise<{ user: UserEntity; teamIds: unknown }[]> {
+  async findByIdsWithTeams(userids: number[], teamIdsSql: string): Promise<KnownUser[]> {
     if (!userids.length) return [];
     const rows = await this.sql.rows(
       `SELECT u.*, ${teamIdsSql} AS team_ids FROM users u WHERE u.userid IN (${placeholders(userids)})`,
@@ -160,25 +161,20 @@ export class UsersRepository {
   /**
    * One query for the page and the total (a second one only for a page past the end). Rank: exact
    * unique_username, exact username, exact e-mail (Admins only), then partial matches in the same field
-   * order; ties by userid.
+   * order; ties by userid. `teamIdsSql` (a subquery of `page.userid`): each user's team ids come with the
+   * page, computed for the page's rows only.
    */
-  /**
-   * `teamIdsSql` (a subquery of `page.userid`): each user's team ids come with the page as `teamIds` (raw, see
-   * knownTeamIds), computed for the page's rows only.
-   */
-  async search(
-    search: UserSearch,
-    teamIdsSql?: string,
-  ): Promise<{ users: UserLightColumns[]; total: number; teamIds?: [number, unknown][] }> {
+  async search(search: UserSearch, teamIdsSql?: string): Promise<{ users: KnownUser[]; total: number }> {
     const statements = searchStatements(search, this.sql.isSqlite);
     const sql = teamIdsSql
       ? `SELECT page.*, ${teamIdsSql} AS team_ids FROM (${statements.page.sql}) page ORDER BY page.match_rank, page.userid`
       : statements.page.sql;
     const page = await this.sql.rows(sql, statements.page.parameters);
     if (page.length) {
-      const users = page.map(this.toUser);
-      const teamIds = teamIdsSql ? users.map((u, i): [number, unknown] => [u.userid, page[i].team_ids]) : undefined;
-      return { users, total: Number(page[0].total), teamIds };
+      return {
+        users: page.map((row) => ({ user: this.toUser(row), teamIds: row.team_ids })),
+        total: Number(page[0].total),
+      };
     }
     if (search.offset === 0) return { users: [], total: 0 };
     const [count] = await this.sql.rows(statements.count.sql, statements.count.parameters);

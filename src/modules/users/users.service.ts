@@ -5,33 +5,26 @@ import { parsePrivileges } from '../../common/auth/privileges';
 import { notFound } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { parseTeamIds, UserFactsRegistry } from './user-facts.registry';
+import { parseTeamIds, UserFactsRegistry, type KnownUser } from './user-facts.registry';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import { AVATAR_SOURCE, type AvatarSource } from './avatar-source';
-import type { UserEntity, UserLightColumns } from './entities/user.entity';
+import type { UserEntity } from './entities/user.entity';
 import type { ListUsersQueryDto } from './dto/user-query.dto';
 import type { UserDetailDto, UserLightDto, UserListItemDto, UserSummaryDto } from './dto/user-response.dto';
 import type { NameSearchResultDto, UserSearchResultDto } from './dto/user-search.dto';
 import { toUserDetail, toUserLight, toUserListItem, toUserSummary, type UserContext } from './user.mapper';
 import { UsersRepository } from './users.repository';
 
-/**
- * userid → team ids of the `teamIdsSql` columns read with users (pairs of userid and the column's value);
- * lists that may have been cut are left out, so that `context` reads them.
- */
-export function knownTeamIds(read: [number, unknown][]): Map<number, number[]> {
+export type { KnownUser };
+
+/** userid → team ids of users read with their `teamIdsSql` column; lists not read or maybe cut are left out. */
+function knownTeamIds(users: KnownUser[]): Map<number, number[]> {
   const known = new Map<number, number[]>();
-  for (const [userid, raw] of read) {
-    const parsed = parseTeamIds(raw);
-    if (parsed) known.set(userid, parsed);
+  for (const { user, teamIds } of users) {
+    const parsed = parseTeamIds(teamIds);
+    if (parsed) known.set(user.userid, parsed);
   }
   return known;
-}
-
-/** A user read with another statement: its light columns and its `teamIdsSql` column, raw. */
-export interface KnownUser {
-  user: UserLightColumns;
-  teamIds: unknown;
 }
 
 /** Reads of users, and the batch helpers other modules use to embed users in their responses. */
@@ -84,7 +77,7 @@ export class UsersService {
       : (await this.users.findByIds(ids)).map((user) => ({ user, teamIds: undefined }));
     const all = [...known, ...read];
     const users = all.map((row) => row.user);
-    const ctx = await this.context(users, knownTeamIds(all.map((row) => [row.user.userid, row.teamIds])));
+    const ctx = await this.context(users, knownTeamIds(all));
     return new Map(users.map((u) => [u.userid, toUserLight(u, ctx)]));
   }
 
@@ -178,12 +171,14 @@ export class UsersService {
     caller?: AuthenticatedUser,
   ): Promise<UserSearchResultDto> {
     const admin = isAdmin(caller);
-    let found: { users: UserLightColumns[]; total: number; teamIds?: [number, unknown][] };
+    let found: { users: KnownUser[]; total: number };
     if (/^\d+$/.test(term.trim())) {
       const user = await this.users.findById(Number(term.trim()));
       const visible =
         user && (admin || (user.enabled && user.banned === 0)) && (!options.uniqueOnly || user.uniqueUsername !== null);
-      found = visible ? { users: options.offset === 0 ? [user] : [], total: 1 } : { users: [], total: 0 };
+      found = visible
+        ? { users: options.offset === 0 ? [{ user, teamIds: undefined }] : [], total: 1 }
+        : { users: [], total: 0 };
     } else {
       found = await this.users.search(
         {
@@ -197,14 +192,14 @@ export class UsersService {
         this.teamIdsSql('page.userid'),
       );
     }
-    const ctx = await this.context(found.users, found.teamIds && knownTeamIds(found.teamIds));
+    const light = await this.lightUsers([], found.users);
     return {
       search: term,
       limit: options.limit,
       offset: options.offset,
       totalResults: found.total,
       moreResults: options.offset + found.users.length < found.total,
-      results: found.users.map((u) => toUserLight(u, ctx)),
+      results: found.users.map(({ user }) => light.get(user.userid) as UserLightDto),
     };
   }
 
