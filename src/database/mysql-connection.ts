@@ -1,5 +1,8 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
+import { requestContext } from '../common/context/request-context';
+import { newVersionToken } from '../platform/versions/content-versions';
+import { answersBumpSql, changesAnswers, replaceAnswersTokenIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 
 interface PooledConnection {
@@ -98,6 +101,23 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
   const dataSource = runner.connection;
   const { maxQueryExecutionTime, enableQueryTimeout } = (dataSource.driver as unknown as MysqlDriverLike).options;
   const timeout = enableQueryTimeout ? maxQueryExecutionTime : undefined;
+  /**
+   * A statement changed rows kept answers are built from (answer-sources.ts): in the work's transaction the
+   * token is replaced before its COMMIT; in a transaction of another kind, or outside any, at once on this
+   * connection (so in that transaction, or right after the write).
+   */
+  const answersChanged = async (connection: CallbackConnection): Promise<void> => {
+    const tx = requestContext.current()?.tx;
+    if (tx && runner.isTransactionActive && tx.manager.queryRunner === queryRunner) {
+      replaceAnswersTokenIn(tx, 'mysql');
+      return;
+    }
+    await new Promise<void>((resolve, reject) =>
+      connection.query({ sql: answersBumpSql('mysql'), timeout }, [newVersionToken()], (error: Error | null) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
+  };
   runner.query = (async (sql: string, parameters?: unknown[], structured = false) => {
     if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
     const connection: CallbackConnection = await runner.connect();
@@ -116,6 +136,9 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
         ),
       );
       slow();
+      // A write answers its header, or with RETURNING (MariaDB) the rows it wrote.
+      const changed = Array.isArray(raw) ? raw.length : (raw as { affectedRows?: number } | null)?.affectedRows;
+      if (changed && changed > 0 && changesAnswers(sql)) await answersChanged(connection);
       if (!structured) return raw;
       const result = new QueryResult();
       result.raw = raw;

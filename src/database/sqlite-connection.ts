@@ -2,6 +2,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { QueryFailedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
+import { newVersionToken } from '../platform/versions/content-versions';
+import { answersBumpSql, changesAnswers, replaceAnswersTokenIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 import { SqliteGate } from './sqlite-gate';
 import { readRows, type RowStatement } from './sqlite-rows';
@@ -97,6 +99,16 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
     };
   }
 
+  /**
+   * A statement changed rows kept answers are built from (answer-sources.ts): in a transaction the token is
+   * replaced before its COMMIT; outside one, at once (this runs synchronously after the write, at the gate).
+   */
+  const answersChanged = () => {
+    const tx = requestContext.current()?.tx;
+    if (tx) replaceAnswersTokenIn(tx, 'sqlite');
+    else prepared(answersBumpSql('sqlite')).run(newVersionToken());
+  };
+
   const execute = (sql: string, parameters: unknown[], structured: boolean, reader?: Statement): unknown => {
     const values = parameters.map((p) => (typeof p === 'boolean' ? +p : p));
     logger.logQuery(sql, values, runner);
@@ -105,10 +117,14 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
       const statement = reader ?? prepared(sql);
       const result = new QueryResult();
       if (statement.reader) {
-        result.raw = readRows(statement, values);
-        result.records = result.raw as unknown[];
+        const rows = readRows(statement, values);
+        // A write with RETURNING answers the rows it wrote.
+        if (!statement.readonly && rows.length > 0 && changesAnswers(sql)) answersChanged();
+        result.raw = rows;
+        result.records = rows;
       } else {
         const outcome = statement.run(...values);
+        if (outcome.changes > 0 && changesAnswers(sql)) answersChanged();
         result.affected = outcome.changes;
         result.raw = outcome.lastInsertRowid;
       }

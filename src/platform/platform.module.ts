@@ -1,4 +1,5 @@
 import { ContentVersions } from './versions/content-versions';
+import { KeptAnswers } from './versions/kept-answers';
 import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
@@ -67,6 +68,7 @@ export class PlatformModule implements OnModuleInit {
       ReleaseDirectory,
       ReviewDirectory,
       ContentVersions,
+      KeptAnswers,
     ];
     return {
       module: PlatformModule,
@@ -86,6 +88,7 @@ export class PlatformModule implements OnModuleInit {
         ReleaseDirectory,
         ReviewDirectory,
         ContentVersions,
+        KeptAnswers,
       ],
     };
   }

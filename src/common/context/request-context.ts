@@ -55,6 +55,11 @@ export const requestContext = {
     const parent = storage.getStore() ?? backgroundContext('transaction');
     return storage.run({ ...parent, tx, primary: true }, fn);
   },
+  /** Runs `fn` with its reads on the primary (see RequestContext.primary). */
+  onPrimary<T>(fn: () => T): T {
+    const parent = storage.getStore();
+    return !parent || parent.primary ? fn() : storage.run({ ...parent, primary: true }, fn);
+  },
   /** Runs `fn` outside any transaction of the current context (e.g. work queued for after commit). */
   outsideTransaction<T>(fn: () => T): T {
     const parent = storage.getStore();

@@ -13,7 +13,8 @@ import type { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.
 import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
-import { GuidesRepository } from './guides.repository';
+import { GuidesRepository, type GuideListFilter } from './guides.repository';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 
 const MAX_GUIDEIDS = 50;
 
@@ -29,32 +30,41 @@ export class GuideQueriesService {
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly machineTranslation: GuideMachineTranslationService,
+    private readonly keptAnswers: KeptAnswers,
   ) {}
 
   async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
-    return this.reader.summaries(await this.listRows(query, caller), caller);
+    return this.reader.summaries(await this.listRows(this.listFilter(query, caller), caller), caller);
   }
 
-  /** list() as its JSON text, written from the stored summaries' pieces. */
+  /**
+   * list() as its JSON text, written from the stored summaries' pieces; an anonymous caller's page is kept
+   * whole (KeptAnswers).
+   */
   async listJson(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<string> {
-    return this.reader.summariesJson(await this.listRows(query, caller), caller);
+    const filter = this.listFilter(query, caller);
+    const build = async () => this.reader.summariesJson(await this.listRows(filter, caller), caller);
+    if (caller) return build();
+    return (await this.keptAnswers.serve(`guides:${JSON.stringify(filter)}`, async () => ({ json: await build() })))
+      .json;
   }
 
-  private listRows(query: ListGuidesQueryDto, caller: AuthenticatedUser | undefined) {
-    return this.guides.listRows(
-      {
-        guideids: query.guideids
-          ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
-          : undefined,
-        types: query.filter ? query.filter.split(',').map((t) => t.trim()) : undefined,
-        modifiedSince: query.modifiedSince,
-        includePrivate: query.includePrivate && this.policy.isAdmin(caller),
-        order: query.order,
-        offset: query.offset,
-        limit: query.limit,
-      },
-      { grants: this.grantsMatter(caller) },
-    );
+  private listFilter(query: ListGuidesQueryDto, caller: AuthenticatedUser | undefined): GuideListFilter {
+    return {
+      guideids: query.guideids
+        ? [...new Set(query.guideids.split(',').map((id) => Number(id.trim())))].slice(0, MAX_GUIDEIDS)
+        : undefined,
+      types: query.filter ? query.filter.split(',').map((t) => t.trim()) : undefined,
+      modifiedSince: query.modifiedSince,
+      includePrivate: query.includePrivate && this.policy.isAdmin(caller),
+      order: query.order,
+      offset: query.offset,
+      limit: query.limit,
+    };
+  }
+
+  private listRows(filter: GuideListFilter, caller: AuthenticatedUser | undefined) {
+    return this.guides.listRows(filter, { grants: this.grantsMatter(caller) });
   }
 
   /** Grants decide something only for a signed-in caller below Moderator: whether they may edit a guide. */

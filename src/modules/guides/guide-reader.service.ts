@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
+import { registerAnswerSources } from '../../database/answer-sources';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
+import { KeptAnswers, type KeptAnswer } from '../../platform/versions/kept-answers';
 import { PolicyService, type GuideAccessFacts } from '../access/policy.service';
 import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
@@ -59,6 +61,31 @@ interface DetailParts {
   author: UserLightDto;
 }
 
+/** A detail as JSON text, with its entity tag when it was written from pieces. */
+type DetailJson = KeptAnswer;
+
+/**
+ * The tables anonymous guide details and lists are built from (answer-sources.ts): a write that changes rows
+ * of one replaces the token their kept answers are kept under. kept-answers.e2e-spec.ts checks the list
+ * against the statements they run.
+ */
+export const GUIDE_ANSWER_SOURCES = [
+  'guides',
+  'guide_revisions',
+  'guide_steps',
+  'guide_step_revisions',
+  'guide_translations',
+  'guide_user_grants',
+  'guide_team_grants',
+  'comments',
+  'users',
+  'teams',
+  'team_members',
+  'images',
+  'documents',
+  'releases',
+] as const;
+
 export const accessFacts = (
   row: Pick<SummaryRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>,
 ): GuideAccessFacts => ({
@@ -78,7 +105,10 @@ export class GuideReaderService {
     private readonly users: UsersService,
     private readonly comments: CommentsService,
     private readonly releases: ReleaseDirectory,
-  ) {}
+    private readonly keptAnswers: KeptAnswers,
+  ) {
+    registerAnswerSources(GUIDE_ANSWER_SOURCES);
+  }
 
   /** 404 unless the guide exists, is not deleted and the caller may read it. */
   async assertReadable(caller: AuthenticatedUser | undefined, guideid: number): Promise<GuideRow> {
@@ -121,7 +151,20 @@ export class GuideReaderService {
     caller: AuthenticatedUser | undefined,
     options: DetailOptions = {},
     tx?: EntityManager,
-  ): Promise<{ json: string; etag?: string }> {
+  ): Promise<DetailJson> {
+    if (caller !== undefined || tx !== undefined || options.created)
+      return this.buildJson(guideid, caller, options, tx);
+    // An anonymous caller's answer depends on nothing but stored content: kept whole.
+    const key = `guide:${guideid}|${options.langid ?? ''}|${options.excludePrerequisiteSteps ? 1 : 0}`;
+    return this.keptAnswers.serve(key, () => this.buildJson(guideid, undefined, options));
+  }
+
+  private async buildJson(
+    guideid: number,
+    caller: AuthenticatedUser | undefined,
+    options: DetailOptions,
+    tx?: EntityManager,
+  ): Promise<DetailJson> {
     const parts = await this.parts(guideid, caller, options, true, tx);
     const spliceable = (view: SourceView) => 'openSteps' in view && (view as GuideFragments).spliceable;
     return parts.translation || !spliceable(parts.source) || !parts.inlined.every(spliceable)

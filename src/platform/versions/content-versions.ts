@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 /** Names of the versioned contents (one row each in `content_versions`). */
-export type ContentName = 'category-tree' | 'step-forms' | 'releases';
+export type ContentName = 'category-tree' | 'step-forms' | 'releases' | 'answers';
 
 export const newVersionToken = (): string => randomBytes(12).toString('base64url');
 

@@ -22,4 +22,22 @@ describe('KeptCopies', () => {
     expect(copies.get('a', 't')).toBe('A again');
     expect(copies.get('c', 't')).toBe('C');
   });
+
+  it('keeps copies within a byte budget: oldest dropped first, one larger than the budget not kept', () => {
+    const copies = new KeptCopies<string>(10, { bytes: 10, sizeOf: (value) => value.length });
+    copies.keep('a', 't', 'aaaa');
+    copies.keep('b', 't', 'bbbb');
+    copies.keep('c', 't', 'cccc');
+    expect(copies.get('a', 't')).toBeUndefined();
+    expect(copies.get('b', 't')).toBe('bbbb');
+    expect(copies.get('c', 't')).toBe('cccc');
+    copies.keep('b', 't', 'bb');
+    copies.keep('d', 't', 'dddd');
+    expect([copies.get('b', 't'), copies.get('c', 't'), copies.get('d', 't')]).toEqual(['bb', 'cccc', 'dddd']);
+    copies.keep('huge', 't', 'x'.repeat(11));
+    expect(copies.get('huge', 't')).toBeUndefined();
+    expect(copies.get('d', 't')).toBe('dddd');
+    copies.keep('c', 't', 'x'.repeat(11));
+    expect(copies.get('c', 't')).toBeUndefined();
+  });
 });

@@ -6,9 +6,14 @@ import { requestContext } from '../../common/context/request-context';
  * kept is dropped.
  */
 export class KeptCopies<T> {
-  private readonly copies = new Map<string, { token: string; value: T }>();
+  private readonly copies = new Map<string, { token: string; value: T; size: number }>();
+  private size = 0;
 
-  constructor(private readonly max: number) {}
+  /** `budget`: copies are also dropped, oldest first, while their sizes add up to more than `bytes`. */
+  constructor(
+    private readonly max: number,
+    private readonly budget?: { bytes: number; sizeOf: (value: T) => number },
+  ) {}
 
   /** The copy of `key` kept under `token`; none when the token is null (nothing may be served) or another one. */
   get(key: string, token: string | null): T | undefined {
@@ -27,8 +32,22 @@ export class KeptCopies<T> {
 
   /** Keeps `value` as the copy of `key` under `token`. */
   keep(key: string, token: string, value: T): void {
+    const size = this.budget?.sizeOf(value) ?? 0;
+    this.drop(key);
+    if (this.budget && size > this.budget.bytes) return;
+    while (
+      this.copies.size > 0 &&
+      (this.copies.size >= this.max || (this.budget && this.size + size > this.budget.bytes))
+    )
+      this.drop(this.copies.keys().next().value!);
+    this.copies.set(key, { token, value, size });
+    this.size += size;
+  }
+
+  private drop(key: string): void {
+    const kept = this.copies.get(key);
+    if (!kept) return;
     this.copies.delete(key);
-    if (this.copies.size >= this.max) this.copies.delete(this.copies.keys().next().value!);
-    this.copies.set(key, { token, value });
+    this.size -= kept.size;
   }
 }

@@ -1,0 +1,37 @@
+import { changesAnswers, registerAnswerSources, writtenTable } from './answer-sources';
+
+describe('answer sources', () => {
+  it('names the table of every write shape the service and TypeORM send', () => {
+    expect(writtenTable('INSERT INTO "guides"("guideid") VALUES (?)')).toBe('guides');
+    expect(writtenTable('INSERT INTO `comments` (`commentid`) VALUES (?)')).toBe('comments');
+    expect(writtenTable('  insert or ignore into team_members (teamid) values (?)')).toBe('team_members');
+    expect(writtenTable('INSERT IGNORE INTO team_members (teamid) VALUES (?)')).toBe('team_members');
+    expect(writtenTable('REPLACE INTO users (userid) VALUES (?)')).toBe('users');
+    expect(writtenTable('UPDATE "guides" SET "deleted" = ? WHERE "guideid" = ?')).toBe('guides');
+    expect(writtenTable('UPDATE `guide_revisions` SET `document` = ?')).toBe('guide_revisions');
+    expect(writtenTable('UPDATE OR REPLACE users SET username = ?')).toBe('users');
+    expect(writtenTable('update\nUsers set reputation = reputation + ?')).toBe('users');
+    expect(writtenTable('DELETE FROM "comments" WHERE "commentid" = ?')).toBe('comments');
+    expect(writtenTable('DELETE FROM main.team_members WHERE teamid = ?')).toBe('team_members');
+    expect(writtenTable('DELETE FROM `rgcs`.`teams` WHERE teamid = ?')).toBe('teams');
+  });
+
+  it('counts a write behind WITH as a write of any table, and nothing else as a write', () => {
+    expect(writtenTable('WITH x AS (SELECT 1) UPDATE users SET reputation = 0')).toBe('*');
+    expect(writtenTable('WITH x AS (SELECT 1) SELECT * FROM x')).toBeUndefined();
+    for (const sql of ['SELECT * FROM guides', 'BEGIN IMMEDIATE', 'COMMIT', 'SAVEPOINT member', 'RELEASE member'])
+      expect(writtenTable(sql)).toBeUndefined();
+    expect(writtenTable('PRAGMA foreign_keys = ON')).toBeUndefined();
+    expect(writtenTable('CREATE TABLE guides (guideid integer)')).toBeUndefined();
+  });
+
+  it('reports changes of registered tables only', () => {
+    registerAnswerSources(['Guides', 'comments']);
+    expect(changesAnswers('UPDATE guides SET title = ?')).toBe(true);
+    expect(changesAnswers('INSERT INTO comments (text_raw) VALUES (?)')).toBe(true);
+    expect(changesAnswers('WITH a AS (SELECT 1) DELETE FROM jobs')).toBe(true);
+    expect(changesAnswers('UPDATE jobs SET status = ?')).toBe(false);
+    expect(changesAnswers("INSERT INTO content_versions (name, token) VALUES ('answers', ?)")).toBe(false);
+    expect(changesAnswers('INSERT INTO guides_fts (rowid) VALUES (?)')).toBe(false);
+  });
+});

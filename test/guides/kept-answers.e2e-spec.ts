@@ -1,0 +1,314 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { answerSources } from '../../src/database/answer-sources';
+import { TransactionService } from '../../src/database/transaction.service';
+import { GUIDE_ANSWER_SOURCES } from '../../src/modules/guides/guide-reader.service';
+import { EventBus } from '../../src/platform/events/event-bus';
+import { ContentVersions } from '../../src/platform/versions/content-versions';
+import { createTeam } from '../approvals/approvals-test-helpers';
+import { addStep, createGuide } from '../factories/guide.factory';
+import { createUser, type CreatedUser } from '../factories/user.factory';
+import { createCategory } from '../factories/wiki.factory';
+import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+
+const api = (path: string) => `/api/2.0${path}`;
+
+interface Detail {
+  guideid: number;
+  title: string;
+  revisionid: number;
+  steps: { stepid: number; comments: { commentid: number; author: { username: string } }[] }[];
+  comments: { commentid: number }[];
+  author: { username: string; teams: number[] };
+  prerequisites: { guideid: number; title: string }[];
+}
+
+/**
+ * An anonymous guide detail is kept whole under the `answers` token (guide-reader.service.ts) and served again
+ * with one statement (the token) until a write changes a table it is built from (answer-sources.ts).
+ */
+describe('Guide detail: anonymous answers kept whole', () => {
+  let t: TestApp;
+  let admin: CreatedUser;
+  let author: CreatedUser;
+  let commenter: CreatedUser;
+  const versions = () => t.app.get(ContentVersions);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createUser(t, { privilege: 'Admin' });
+    author = await createUser(t, { privilege: 'Author' });
+    commenter = await createUser(t);
+    await createCategory(t, admin.user, 'Toaster');
+    // On MySQL the test database is emptied before each file's app starts, token rows included: without the
+    // `answers` row nothing is kept (no write would announce a change). The migrations' rows are put back.
+    await versions().bump('answers');
+    await versions().bump('releases');
+  });
+  afterAll(() => t.close());
+
+  const get = (guideid: number, query = '') => t.inject({ method: 'GET', url: api(`/guides/${guideid}${query}`) });
+
+  /**
+   * The anonymous answer, checked against the object path (`?pretty`, never kept): same status, same
+   * content. A kept answer served after a change it missed fails here.
+   */
+  const anonymous = async (guideid: number): Promise<LightMyRequestResponse> => {
+    const plain = await get(guideid);
+    const fresh = await get(guideid, '?pretty');
+    expect(plain.statusCode).toBe(fresh.statusCode);
+    if (plain.statusCode === 200) expect(plain.json()).toEqual(fresh.json());
+    return plain;
+  };
+
+  const settled = async () => t.app.get(EventBus).drain();
+
+  it('answers a second anonymous read with one statement: the same bytes and entity tag, 304 when asked', async () => {
+    const guide = await createGuide(t, author.user, { category: 'Toaster', public: true });
+    await addStep(t, author.user, guide.guideid);
+    await settled();
+    const first = await get(guide.guideid);
+    const second = await get(guide.guideid);
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(sqlCount(second)).toBe(1);
+    const notModified = await t.inject({
+      method: 'GET',
+      url: api(`/guides/${guide.guideid}`),
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(sqlCount(notModified)).toBe(1);
+    // Signed-in callers are not served kept answers (theirs carry can_edit, favorited, completed).
+    const signedIn = await t.as(commenter.token, { method: 'GET', url: api(`/guides/${guide.guideid}`) });
+    expect(sqlCount(signedIn)).toBeGreaterThan(1);
+    // Options are part of the key.
+    const excluded = await get(guide.guideid, '?excludePrerequisiteSteps');
+    expect(sqlCount(excluded)).toBeGreaterThan(1);
+    expect(sqlCount(await get(guide.guideid, '?excludePrerequisiteSteps'))).toBe(1);
+  });
+
+  it('keeps an anonymous page of the guide list whole, per query, until a change', async () => {
+    const guide = await createGuide(t, author.user, { category: 'Toaster', public: true });
+    await settled();
+    const list = (query: string, token?: string) =>
+      token
+        ? t.as(token, { method: 'GET', url: api(`/guides${query}`) })
+        : t.inject({ method: 'GET', url: api(`/guides${query}`) });
+    const first = await list('?limit=200');
+    const second = await list('?limit=200');
+    expect(second.body).toBe(first.body);
+    expect(sqlCount(second)).toBe(1);
+    expect(sqlCount(await list('?limit=200&order=DESC'))).toBeGreaterThan(1);
+    expect(sqlCount(await list('?limit=200&order=DESC'))).toBe(1);
+    expect(sqlCount(await list(`?guideids=${guide.guideid}`))).toBeGreaterThan(1);
+    expect(sqlCount(await list('?limit=200', commenter.token))).toBeGreaterThan(1);
+    // An edit shows at once, in every kept page.
+    const edited = await t.as(author.token, {
+      method: 'PATCH',
+      url: api(`/guides/${guide.guideid}?revisionid=${guide.revisionid}`),
+      payload: { title: 'Toaster crumb tray' },
+    });
+    expect(edited.statusCode).toBe(200);
+    for (const query of ['?limit=200', '?limit=200&order=DESC', `?guideids=${guide.guideid}`]) {
+      const page = await list(query);
+      expect(page.json()).toEqual((await list(`${query}&pretty`)).json());
+      expect(page.json<{ guideid: number; title: string }[]>().find((g) => g.guideid === guide.guideid)?.title).toBe(
+        'Toaster crumb tray',
+      );
+    }
+  });
+
+  it('serves a fresh answer after every kind of change it is built from, through the API or not', async () => {
+    const prerequisite = await createGuide(t, author.user, { category: 'Toaster', public: true, title: 'Before' });
+    const prerequisiteStepid = (await addStep(t, author.user, prerequisite.guideid)).steps[0].stepid;
+    const created = await createGuide(t, author.user, {
+      category: 'Toaster',
+      public: true,
+      prerequisites: [prerequisite.guideid],
+    });
+    const withStep = await addStep(t, author.user, created.guideid);
+    const stepid = withStep.steps[withStep.steps.length - 1].stepid;
+    await settled();
+    const id = created.guideid;
+    let body = (await anonymous(id)).json<Detail>();
+    expect(sqlCount(await get(id))).toBe(1);
+
+    // The guide edited through the API.
+    const edited = await t.as(author.token, {
+      method: 'PATCH',
+      url: api(`/guides/${id}?revisionid=${body.revisionid}`),
+      payload: { title: 'Toaster heating element' },
+    });
+    expect(edited.statusCode).toBe(200);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.title).toBe('Toaster heating element');
+
+    // A comment on a step, a reply, the comment deleted.
+    const comment = await t.as(commenter.token, {
+      method: 'POST',
+      url: api(`/comments/step/${stepid}`),
+      payload: { text: 'Which screwdriver fits?' },
+    });
+    expect(comment.statusCode).toBe(201);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.steps.find((s) => s.stepid === stepid)?.comments.map((c) => c.commentid)).toEqual([
+      comment.json<{ commentid: number }>().commentid,
+    ]);
+    const reply = await t.as(author.token, {
+      method: 'POST',
+      url: api(`/comments/step/${stepid}`),
+      payload: { text: 'A Torx T10 screwdriver.', parentid: comment.json<{ commentid: number }>().commentid },
+    });
+    expect(reply.statusCode).toBe(201);
+    await anonymous(id);
+    // On an inlined prerequisite's step.
+    expect(
+      (
+        await t.as(commenter.token, {
+          method: 'POST',
+          url: api(`/comments/step/${prerequisiteStepid}`),
+          payload: { text: 'Unplug it first, please.' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.steps[0].comments).toHaveLength(1);
+    const removed = await t.as(commenter.token, {
+      method: 'DELETE',
+      url: api(`/comments/${comment.json<{ commentid: number }>().commentid}`),
+    });
+    expect(removed.statusCode).toBe(204);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.steps.find((s) => s.stepid === stepid)?.comments).toEqual([]);
+
+    // The commenter renamed through the API; the author renamed and put in a team by statements of no
+    // transaction (as a script would): each replaces the token right after it.
+    const renamed = await t.as(commenter.token, {
+      method: 'PATCH',
+      url: api(`/users/${commenter.user.userid}`),
+      payload: { username: 'Renamed commenter' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.steps[0].comments[0].author.username).toBe('Renamed commenter');
+    await t.dataSource.query('UPDATE users SET username = ? WHERE userid = ?', ['Renamed author', author.user.userid]);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.author.username).toBe('Renamed author');
+    const team = await createTeam(t, 'Bakers', [author.user.userid]);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.author.teams).toContain(team);
+
+    // The prerequisite edited: its summary in the answer changes.
+    const before = (await get(prerequisite.guideid, '?pretty')).json<Detail>();
+    expect(
+      (
+        await t.as(author.token, {
+          method: 'PATCH',
+          url: api(`/guides/${prerequisite.guideid}?revisionid=${before.revisionid}`),
+          payload: { title: 'Unplug the toaster' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    body = (await anonymous(id)).json<Detail>();
+    expect(body.prerequisites.map((p) => p.title)).toEqual(['Unplug the toaster']);
+
+    // Made private (404 for anonymous callers), public again, deleted.
+    const current = (await get(id, '?pretty')).json<Detail>();
+    const hidden = await t.as(author.token, {
+      method: 'DELETE',
+      url: api(`/guides/${id}/public?revisionid=${current.revisionid}`),
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect((await anonymous(id)).statusCode).toBe(404);
+    const shown = await t.as(author.token, {
+      method: 'PUT',
+      url: api(`/guides/${id}/public?revisionid=${hidden.json<Detail>().revisionid}`),
+    });
+    expect(shown.statusCode).toBe(200);
+    expect((await anonymous(id)).statusCode).toBe(200);
+    const deleted = await t.as(author.token, {
+      method: 'DELETE',
+      url: api(`/guides/${id}?revisionid=${shown.json<Detail>().revisionid}`),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await anonymous(id)).statusCode).toBe(404);
+  });
+
+  it('replaces the token only for committed changes of the tables answers are built from', async () => {
+    const guide = await createGuide(t, author.user, { category: 'Toaster', public: true });
+    await settled();
+    await get(guide.guideid);
+    const token = await versions().read('answers');
+    // Reads, signed-in reads (their view history is written after them), and writes of other tables.
+    await t.as(commenter.token, { method: 'GET', url: api(`/guides/${guide.guideid}`) });
+    await settled();
+    await t.dataSource.query('UPDATE jobs SET attempts = attempts WHERE 1 = 0');
+    await t.dataSource.query("UPDATE content_versions SET token = token WHERE name = 'releases'");
+    // A statement that changes no row.
+    await t.dataSource.query('UPDATE guides SET title = ? WHERE guideid = ?', ['Nothing', 0]);
+    // A transaction rolled back.
+    await expect(
+      t.app.get(TransactionService).run(async (tx) => {
+        await tx.manager.query('UPDATE guides SET title = ? WHERE guideid = ?', ['Rolled back', guide.guideid]);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await versions().read('answers')).toBe(token);
+    expect(sqlCount(await anonymous(guide.guideid))).toBe(1);
+    // A transaction committed: the token is replaced inside it.
+    await t.app.get(TransactionService).run(async (tx) => {
+      await tx.manager.query('UPDATE guides SET modified_date = modified_date + 1 WHERE guideid = ?', [guide.guideid]);
+      await tx.manager.query('UPDATE guides SET modified_date = modified_date - 1 WHERE guideid = ?', [guide.guideid]);
+    });
+    expect(await versions().read('answers')).not.toBe(token);
+    expect(sqlCount(await anonymous(guide.guideid))).toBeGreaterThan(1);
+  });
+
+  it('names every table a detail or list is built from as a source of kept answers', async () => {
+    const prerequisite = await createGuide(t, author.user, { category: 'Toaster', public: true });
+    await addStep(t, author.user, prerequisite.guideid);
+    const guide = await createGuide(t, author.user, {
+      category: 'Toaster',
+      public: true,
+      prerequisites: [prerequisite.guideid],
+    });
+    const step = (await addStep(t, author.user, guide.guideid)).steps.at(-1)!;
+    for (const [context, contextid] of [
+      ['guide', guide.guideid],
+      ['step', step.stepid],
+    ] as const) {
+      const made = await t.as(commenter.token, {
+        method: 'POST',
+        url: api(`/comments/${context}/${contextid}`),
+        payload: { text: 'Noted, thank you.' },
+      });
+      expect(made.statusCode).toBe(201);
+    }
+    await settled();
+    const logger = t.dataSource.logger;
+    const logQuery = logger.logQuery.bind(logger);
+    const statements: string[] = [];
+    logger.logQuery = (sql, parameters, runner): void => {
+      statements.push(sql);
+      logQuery(sql, parameters, runner);
+    };
+    try {
+      await versions().bump('answers');
+      statements.length = 0;
+      expect((await get(guide.guideid)).statusCode).toBe(200);
+      expect((await get(guide.guideid, '?excludePrerequisiteSteps')).statusCode).toBe(200);
+      for (const query of ['?limit=200', `?guideids=${guide.guideid},${prerequisite.guideid}`])
+        expect((await t.inject({ method: 'GET', url: api(`/guides${query}`) })).statusCode).toBe(200);
+    } finally {
+      logger.logQuery = logQuery;
+    }
+    const read = new Set<string>();
+    for (const sql of statements)
+      for (const match of sql.matchAll(/\b(?:FROM|JOIN)\s+[`"]?(\w+)[`"]?/gi)) read.add(match[1].toLowerCase());
+    expect(read.size).toBeGreaterThan(3);
+    const registered = answerSources();
+    for (const table of GUIDE_ANSWER_SOURCES) expect(registered.has(table)).toBe(true);
+    expect([...read].filter((table) => table !== 'content_versions' && !registered.has(table))).toEqual([]);
+  });
+});
