@@ -95,9 +95,14 @@ describe('live releases kept under the releases token', () => {
 
   it('category detail: kept, and a wiki release shows at once', async () => {
     await createCategory(t, author.user, 'Toaster');
-    await anonymous('/wikis/CATEGORY/Toaster');
-    const kept = await anonymous('/wikis/CATEGORY/Toaster');
-    const built = await withoutToken(() => anonymous('/wikis/CATEGORY/Toaster'));
+    // Built each time (not the whole answer an anonymous read keeps under the `answers` token).
+    const rebuilt = async () => {
+      await t.app.get(ContentVersions).bump('answers');
+      return anonymous('/wikis/CATEGORY/Toaster');
+    };
+    await rebuilt();
+    const kept = await rebuilt();
+    const built = await withoutToken(rebuilt);
     expect(kept.body).toBe(built.body);
     expect(sqlCount(built) - sqlCount(kept)).toBe(1);
 
@@ -121,9 +126,13 @@ describe('live releases kept under the releases token', () => {
     await call(author.token, 'PATCH', `${path}?revisionid=${wiki.revisionid}`, { contents: 'Working copy' });
     expect((await anonymous(path)).json().contents_raw).toBe('Under the service');
     await t.dataSource.query("UPDATE releases SET status = 'removed' WHERE releaseid = ?", [released.releaseid]);
-    // Kept: the row changed without a token change (as in a restore that kept the token row).
+    // Kept: the row changed without a token change (as in a restore that kept the token row). (The statement
+    // above, run by the service's connection, replaced the `answers` token: the answer was built again, from the
+    // kept live release.)
     expect((await anonymous(path)).json().contents_raw).toBe('Under the service');
     await t.app.get(ContentVersions).bump('releases');
+    // Whole answers are kept under their own token (by hand, both are replaced).
+    await t.app.get(ContentVersions).bump('answers');
     expect((await anonymous(path)).json().contents_raw).toBe('Working copy');
   });
 

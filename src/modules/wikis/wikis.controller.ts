@@ -132,16 +132,24 @@ export class WikisController {
       "An authenticated read is recorded in the caller's view history.",
   })
   @ApiOkResponse({ type: WikiDetailDto })
-  detail(
+  async detail(
     @Param('namespace') namespace: string,
     @Param('title') title: string,
     @Query() query: WikiDetailQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<WikiDetailDto> {
+  ): Promise<WikiDetailDto | string> {
     const ns = parseNamespace(namespace);
     if (query.type === 'XML' && ns !== 'CATEGORY')
       throw unprocessable('type=XML is only available for CATEGORY wikis', 'type');
-    return this.reader.detail(ns, title, { langid: query.langid, unpatrolled: query.unpatrolled }, caller);
+    const options = { langid: query.langid, unpatrolled: query.unpatrolled };
+    const mode = responseMode(request);
+    if (caller || mode.xmlRoot || mode.pretty) return this.reader.detail(ns, title, options, caller);
+    // An anonymous caller's plain JSON: the bytes JSON.stringify gives the detail, kept whole.
+    const json = await this.reader.anonymousDetailJson(ns, title, options);
+    void reply.type('application/json; charset=utf-8');
+    return json;
   }
 
   @Patch(':namespace/:title')
