@@ -9,6 +9,7 @@ import { addStep, createGuide } from '../factories/guide.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
+import { tablesRead } from '../utils/tables-read';
 
 const api = (path: string) => `/api/2.0${path}`;
 
@@ -286,30 +287,13 @@ describe('Guide detail: anonymous answers kept whole', () => {
       expect(made.statusCode).toBe(201);
     }
     await settled();
-    const logger = t.dataSource.logger;
-    const logQuery = logger.logQuery.bind(logger);
-    const statements: string[] = [];
-    logger.logQuery = (sql, parameters, runner): void => {
-      statements.push(sql);
-      logQuery(sql, parameters, runner);
-    };
-    try {
-      await versions().bump('answers');
-      statements.length = 0;
+    await versions().bump('answers');
+    const read = await tablesRead(t, async () => {
       expect((await get(guide.guideid)).statusCode).toBe(200);
       expect((await get(guide.guideid, '?excludePrerequisiteSteps')).statusCode).toBe(200);
       for (const query of ['?limit=200', `?guideids=${guide.guideid},${prerequisite.guideid}`])
         expect((await t.inject({ method: 'GET', url: api(`/guides${query}`) })).statusCode).toBe(200);
-    } finally {
-      logger.logQuery = logQuery;
-    }
-    const read = new Set<string>();
-    for (const sql of statements) {
-      // Names of common table expressions are not tables.
-      const named = new Set([...sql.matchAll(/\b(\w+)\s*(?:\([\w\s,]*\))?\s+AS\s*\(/gi)].map((m) => m[1].toLowerCase()));
-      for (const match of sql.matchAll(/\b(?:FROM|JOIN)\s+[`"]?(\w+)[`"]?/gi))
-        if (!named.has(match[1].toLowerCase())) read.add(match[1].toLowerCase());
-    }
+    });
     expect(read.size).toBeGreaterThan(3);
     const registered = answerSources();
     for (const table of GUIDE_ANSWER_SOURCES) expect(registered.has(table)).toBe(true);
