@@ -1,5 +1,5 @@
 import type { ActiveTransaction } from '../common/context/request-context';
-import { newVersionToken } from '../platform/versions/content-versions';
+import { newVersionToken, replaceTokenSql } from '../platform/versions/content-versions';
 
 /**
  * Whole answers kept in memory by readers (guide detail for anonymous callers) are kept under the `answers`
@@ -41,13 +41,9 @@ export function changesAnswers(sql: string): boolean {
   return table === '*' || (table !== undefined && sources.has(table));
 }
 
-/** The statement that replaces the `answers` token (its one parameter: the new token). */
-export function answersBumpSql(dialect: 'sqlite' | 'mysql'): string {
-  const conflict =
-    dialect === 'sqlite'
-      ? 'ON CONFLICT (name) DO UPDATE SET token = excluded.token'
-      : 'ON DUPLICATE KEY UPDATE token = VALUES(token)';
-  return `INSERT INTO content_versions (name, token) VALUES ('answers', ?) ${conflict}`;
+/** The statement that replaces the `answers` token, and its parameters. */
+export function replaceAnswersToken(dialect: 'sqlite' | 'mysql'): [sql: string, parameters: string[]] {
+  return [replaceTokenSql(dialect), ['answers', newVersionToken()]];
 }
 
 const bumping = new WeakSet<ActiveTransaction>();
@@ -60,6 +56,6 @@ export function replaceAnswersTokenIn(tx: ActiveTransaction, dialect: 'sqlite' |
   if (bumping.has(tx)) return;
   bumping.add(tx);
   tx.beforeCommit(async () => {
-    await tx.manager.query(answersBumpSql(dialect), [newVersionToken()]);
+    await tx.manager.query(...replaceAnswersToken(dialect));
   });
 }

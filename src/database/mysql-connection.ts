@@ -1,8 +1,7 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
-import { newVersionToken } from '../platform/versions/content-versions';
-import { answersBumpSql, changesAnswers, replaceAnswersTokenIn } from './answer-sources';
+import { changesAnswers, replaceAnswersToken, replaceAnswersTokenIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 
 interface PooledConnection {
@@ -112,10 +111,9 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
       replaceAnswersTokenIn(tx, 'mysql');
       return;
     }
+    const [sql, parameters] = replaceAnswersToken('mysql');
     await new Promise<void>((resolve, reject) =>
-      connection.query({ sql: answersBumpSql('mysql'), timeout }, [newVersionToken()], (error: Error | null) =>
-        error ? reject(error) : resolve(),
-      ),
+      connection.query({ sql, timeout }, parameters, (error: Error | null) => (error ? reject(error) : resolve())),
     );
   };
   runner.query = (async (sql: string, parameters?: unknown[], structured = false) => {

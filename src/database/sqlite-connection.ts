@@ -2,8 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { QueryFailedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
-import { newVersionToken } from '../platform/versions/content-versions';
-import { answersBumpSql, changesAnswers, replaceAnswersTokenIn } from './answer-sources';
+import { changesAnswers, replaceAnswersToken, replaceAnswersTokenIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 import { SqliteGate } from './sqlite-gate';
 import { readRows, type RowStatement } from './sqlite-rows';
@@ -106,7 +105,10 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   const answersChanged = () => {
     const tx = requestContext.current()?.tx;
     if (tx) replaceAnswersTokenIn(tx, 'sqlite');
-    else prepared(answersBumpSql('sqlite')).run(newVersionToken());
+    else {
+      const [sql, parameters] = replaceAnswersToken('sqlite');
+      prepared(sql).run(...parameters);
+    }
   };
 
   const execute = (sql: string, parameters: unknown[], structured: boolean, reader?: Statement): unknown => {

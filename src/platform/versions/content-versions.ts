@@ -8,6 +8,14 @@ export type ContentName = 'category-tree' | 'step-forms' | 'releases' | 'answers
 
 export const newVersionToken = (): string => randomBytes(12).toString('base64url');
 
+/** The upsert that gives a content a new token (parameters: name, token); it locks only that content's row. */
+export const replaceTokenSql = (dialect: 'sqlite' | 'mysql'): string =>
+  `INSERT INTO content_versions (name, token) VALUES (?, ?) ${
+    dialect === 'sqlite'
+      ? 'ON CONFLICT (name) DO UPDATE SET token = excluded.token'
+      : 'ON DUPLICATE KEY UPDATE token = VALUES(token)'
+  }`;
+
 /**
  * `name`'s token as a scalar subquery (NULL when there is none). A statement that reads derived content's
  * sources selects it with its rows, so the token names the state those rows were read in.
@@ -28,14 +36,8 @@ export class ContentVersions {
 
   /** A new token for `name`, written in the open transaction (an upsert: it locks only its own row). */
   async bump(name: ContentName): Promise<void> {
-    const conflict =
-      this.dataSource.options.type === 'better-sqlite3'
-        ? 'ON CONFLICT (name) DO UPDATE SET token = excluded.token'
-        : 'ON DUPLICATE KEY UPDATE token = VALUES(token)';
-    await this.dataSource.manager.query(`INSERT INTO content_versions (name, token) VALUES (?, ?) ${conflict}`, [
-      name,
-      newVersionToken(),
-    ]);
+    const dialect = this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
+    await this.dataSource.manager.query(replaceTokenSql(dialect), [name, newVersionToken()]);
   }
 
   /** The stored token, or null when there is none (nothing may be kept then: no write would announce a change). */
