@@ -1,4 +1,10 @@
-import { changesAnswers, registerAnswerSources, writtenTable } from './answer-sources';
+import {
+  answerSources,
+  answerTokensChangedBy,
+  registerAnswerSources,
+  replaceAnswerTokens,
+  writtenTable,
+} from './answer-sources';
 
 describe('answer sources', () => {
   it('names the table of every write shape the service and TypeORM send', () => {
@@ -25,13 +31,26 @@ describe('answer sources', () => {
     expect(writtenTable('CREATE TABLE guides (guideid integer)')).toBeUndefined();
   });
 
-  it('reports changes of registered tables only', () => {
+  it('reports the tokens of registered tables only', () => {
     registerAnswerSources(['Guides', 'comments']);
-    expect(changesAnswers('UPDATE guides SET title = ?')).toBe(true);
-    expect(changesAnswers('INSERT INTO comments (text_raw) VALUES (?)')).toBe(true);
-    expect(changesAnswers('WITH a AS (SELECT 1) DELETE FROM jobs')).toBe(true);
-    expect(changesAnswers('UPDATE jobs SET status = ?')).toBe(false);
-    expect(changesAnswers("INSERT INTO content_versions (name, token) VALUES ('answers', ?)")).toBe(false);
-    expect(changesAnswers('INSERT INTO guides_fts (rowid) VALUES (?)')).toBe(false);
+    registerAnswerSources(['guides', 'quizzes'], 'answers-quizzes');
+    const tokensOf = (sql: string) => [...(answerTokensChangedBy(sql) ?? [])].sort();
+    expect(tokensOf('UPDATE guides SET title = ?')).toEqual(['answers', 'answers-quizzes']);
+    expect(tokensOf('INSERT INTO comments (text_raw) VALUES (?)')).toEqual(['answers']);
+    expect(tokensOf('DELETE FROM quizzes WHERE quizid = ?')).toEqual(['answers-quizzes']);
+    expect(tokensOf('WITH a AS (SELECT 1) DELETE FROM jobs')).toEqual(['answers', 'answers-quizzes']);
+    expect(answerTokensChangedBy('UPDATE jobs SET status = ?')).toBeUndefined();
+    expect(answerTokensChangedBy("INSERT INTO content_versions (name, token) VALUES ('answers', ?)")).toBeUndefined();
+    expect(answerTokensChangedBy('INSERT INTO guides_fts (rowid) VALUES (?)')).toBeUndefined();
+    expect([...answerSources('answers-quizzes')].sort()).toEqual(['guides', 'quizzes']);
+    expect([...answerSources()].sort()).toEqual(['comments', 'guides']);
+  });
+
+  it('replaces several tokens with one upsert, in name order', () => {
+    const [sql, parameters] = replaceAnswerTokens('mysql', ['answers-quizzes', 'answers', 'answers-quizzes']);
+    expect(sql).toMatch(/VALUES \(\?, \?\), \(\?, \?\) ON DUPLICATE KEY UPDATE/);
+    expect(parameters.filter((_, i) => i % 2 === 0)).toEqual(['answers', 'answers-quizzes']);
+    expect(new Set(parameters.filter((_, i) => i % 2 === 1)).size).toBe(2);
+    expect(replaceAnswerTokens('sqlite', ['answers'])[0]).toMatch(/VALUES \(\?, \?\) ON CONFLICT \(name\)/);
   });
 });

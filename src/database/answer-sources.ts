@@ -1,23 +1,32 @@
 import type { ActiveTransaction } from '../common/context/request-context';
-import { newVersionToken, replaceTokenSql } from '../platform/versions/content-versions';
+import { newVersionToken, replaceTokenSql, type AnswerToken } from '../platform/versions/content-versions';
 
 /**
- * Whole answers kept in memory by readers (guide detail for anonymous callers) are kept under the `answers`
- * version token (ContentVersions). Their readers name the tables the answers are built from here; the
- * connections (sqlite-connection.ts, mysql-connection.ts) replace the token whenever a statement changes rows
- * of one of them, whichever code wrote it: in the writing transaction, just before its COMMIT, or right after
- * a write made outside a transaction. A kept answer is served only while its token is the stored one.
+ * Whole answers kept in memory by readers (guide detail for anonymous callers, a signed-in caller's quizzes list)
+ * are kept under an answers version token (ContentVersions): `answers` for guides and wikis, one more per
+ * enterprise family, so that a quiz taken does not drop the guides kept. Readers name the tables their answers
+ * are built from here, with their token; the connections (sqlite-connection.ts, mysql-connection.ts) replace
+ * the tokens of a table whenever a statement changes rows of it, whichever code wrote it: in the writing
+ * transaction, just before its COMMIT, or right after a write made outside a transaction. A kept answer is
+ * served only while its token is the stored one.
  */
-const sources = new Set<string>();
+const sources = new Map<string, Set<AnswerToken>>();
+const tokens = new Set<AnswerToken>();
 
-/** Declares tables kept answers are built from. */
-export function registerAnswerSources(tables: readonly string[]): void {
-  for (const table of tables) sources.add(table.toLowerCase());
+/** Declares tables the answers kept under `token` are built from. */
+export function registerAnswerSources(tables: readonly string[], token: AnswerToken = 'answers'): void {
+  tokens.add(token);
+  for (const table of tables) {
+    const name = table.toLowerCase();
+    const of = sources.get(name) ?? new Set<AnswerToken>();
+    of.add(token);
+    sources.set(name, of);
+  }
 }
 
-/** The registered tables (for tests that check a reader declared every table it reads). */
-export function answerSources(): ReadonlySet<string> {
-  return sources;
+/** The tables registered for `token` (for tests that check a reader declared every table it reads). */
+export function answerSources(token: AnswerToken = 'answers'): ReadonlySet<string> {
+  return new Set([...sources].filter(([, of]) => of.has(token)).map(([table]) => table));
 }
 
 const WRITE =
@@ -34,28 +43,56 @@ export function writtenTable(sql: string): string | undefined {
   return /^\s*WITH\b/i.test(sql) && /\b(INSERT|REPLACE|UPDATE|DELETE)\b/i.test(sql) ? '*' : undefined;
 }
 
-/** Whether a statement that changed rows may have changed a kept answer. */
-export function changesAnswers(sql: string): boolean {
-  if (!sources.size) return false;
+/** The tokens of the kept answers a statement that changed rows may have changed (none: undefined). */
+export function answerTokensChangedBy(sql: string): ReadonlySet<AnswerToken> | undefined {
+  if (!tokens.size) return undefined;
   const table = writtenTable(sql);
-  return table === '*' || (table !== undefined && sources.has(table));
+  if (table === '*') return tokens;
+  return table === undefined ? undefined : sources.get(table);
 }
 
-/** The statement that replaces the `answers` token, and its parameters. */
-export function replaceAnswersToken(dialect: 'sqlite' | 'mysql'): [sql: string, parameters: string[]] {
-  return [replaceTokenSql(dialect), ['answers', newVersionToken()]];
+/** The statement that replaces these tokens (one upsert, rows in name order), and its parameters. */
+export function replaceAnswerTokens(
+  dialect: 'sqlite' | 'mysql',
+  names: Iterable<AnswerToken>,
+): [sql: string, parameters: string[]] {
+  const sorted = [...new Set(names)].sort();
+  return [replaceTokenSql(dialect, sorted.length), sorted.flatMap((name) => [name, newVersionToken()])];
 }
 
-const bumping = new WeakSet<ActiveTransaction>();
+interface Replacing {
+  waiting: Set<AnswerToken>;
+  replaced: Set<AnswerToken>;
+  scheduled: boolean;
+}
+
+const replacing = new WeakMap<ActiveTransaction, Replacing>();
 
 /**
- * A write of `tx` changed a source: the token is replaced once, in `tx`, when its work is done (on MySQL the
- * token row stays locked only from then to COMMIT).
+ * A write of `tx` changed a source of these tokens: they are replaced in `tx` when its work is done, each once,
+ * in one statement (on MySQL their rows stay locked only from then to COMMIT; always in name order, so two
+ * writers never wait for each other's rows crosswise). A source written by a later before-commit task gets a
+ * task of its own.
  */
-export function replaceAnswersTokenIn(tx: ActiveTransaction, dialect: 'sqlite' | 'mysql'): void {
-  if (bumping.has(tx)) return;
-  bumping.add(tx);
+export function replaceAnswerTokensIn(
+  tx: ActiveTransaction,
+  dialect: 'sqlite' | 'mysql',
+  names: ReadonlySet<AnswerToken>,
+): void {
+  let state = replacing.get(tx);
+  if (!state) {
+    state = { waiting: new Set(), replaced: new Set(), scheduled: false };
+    replacing.set(tx, state);
+  }
+  for (const name of names) if (!state.replaced.has(name)) state.waiting.add(name);
+  if (state.scheduled || !state.waiting.size) return;
+  const current = state;
+  current.scheduled = true;
   tx.beforeCommit(async () => {
-    await tx.manager.query(...replaceAnswersToken(dialect));
+    current.scheduled = false;
+    const due = [...current.waiting];
+    current.waiting.clear();
+    for (const name of due) current.replaced.add(name);
+    await tx.manager.query(...replaceAnswerTokens(dialect, due));
   });
 }

@@ -1,7 +1,8 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
-import { changesAnswers, replaceAnswersToken, replaceAnswersTokenIn } from './answer-sources';
+import type { AnswerToken } from '../platform/versions/content-versions';
+import { answerTokensChangedBy, replaceAnswerTokens, replaceAnswerTokensIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 
 interface PooledConnection {
@@ -101,17 +102,17 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
   const { maxQueryExecutionTime, enableQueryTimeout } = (dataSource.driver as unknown as MysqlDriverLike).options;
   const timeout = enableQueryTimeout ? maxQueryExecutionTime : undefined;
   /**
-   * A statement changed rows kept answers are built from (answer-sources.ts): in the work's transaction the
-   * token is replaced before its COMMIT; in a transaction of another kind, or outside any, at once on this
+   * A statement changed rows kept answers are built from (answer-sources.ts): in the work's transaction their
+   * tokens are replaced before its COMMIT; in a transaction of another kind, or outside any, at once on this
    * connection (so in that transaction, or right after the write).
    */
-  const answersChanged = async (connection: CallbackConnection): Promise<void> => {
+  const answersChanged = async (connection: CallbackConnection, names: ReadonlySet<AnswerToken>): Promise<void> => {
     const tx = requestContext.current()?.tx;
     if (tx && runner.isTransactionActive && tx.manager.queryRunner === queryRunner) {
-      replaceAnswersTokenIn(tx, 'mysql');
+      replaceAnswerTokensIn(tx, 'mysql', names);
       return;
     }
-    const [sql, parameters] = replaceAnswersToken('mysql');
+    const [sql, parameters] = replaceAnswerTokens('mysql', names);
     await new Promise<void>((resolve, reject) =>
       connection.query({ sql, timeout }, parameters, (error: Error | null) => (error ? reject(error) : resolve())),
     );
@@ -136,7 +137,8 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
       slow();
       // A write answers its header, or with RETURNING (MariaDB) the rows it wrote.
       const changed = Array.isArray(raw) ? raw.length : (raw as { affectedRows?: number } | null)?.affectedRows;
-      if (changed && changed > 0 && changesAnswers(sql)) await answersChanged(connection);
+      const names = changed && changed > 0 ? answerTokensChangedBy(sql) : undefined;
+      if (names) await answersChanged(connection, names);
       if (!structured) return raw;
       const result = new QueryResult();
       result.raw = raw;

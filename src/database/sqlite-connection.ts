@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { QueryFailedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
-import { changesAnswers, replaceAnswersToken, replaceAnswersTokenIn } from './answer-sources';
+import { answerTokensChangedBy, replaceAnswerTokens, replaceAnswerTokensIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 import { SqliteGate } from './sqlite-gate';
 import { readRows, type RowStatement } from './sqlite-rows';
@@ -99,15 +99,17 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   }
 
   /**
-   * A statement changed rows kept answers are built from (answer-sources.ts): in a transaction the token is
+   * A statement changed rows kept answers are built from (answer-sources.ts): in a transaction their tokens are
    * replaced before its COMMIT; outside one, at once (this runs synchronously after the write, at the gate).
    */
-  const answersChanged = () => {
+  const answersChanged = (sql: string) => {
+    const names = answerTokensChangedBy(sql);
+    if (!names) return;
     const tx = requestContext.current()?.tx;
-    if (tx) replaceAnswersTokenIn(tx, 'sqlite');
+    if (tx) replaceAnswerTokensIn(tx, 'sqlite', names);
     else {
-      const [sql, parameters] = replaceAnswersToken('sqlite');
-      prepared(sql).run(...parameters);
+      const [replace, parameters] = replaceAnswerTokens('sqlite', names);
+      prepared(replace).run(...parameters);
     }
   };
 
@@ -121,12 +123,12 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
       if (statement.reader) {
         const rows = readRows(statement, values);
         // A write with RETURNING answers the rows it wrote.
-        if (!statement.readonly && rows.length > 0 && changesAnswers(sql)) answersChanged();
+        if (!statement.readonly && rows.length > 0) answersChanged(sql);
         result.raw = rows;
         result.records = rows;
       } else {
         const outcome = statement.run(...values);
-        if (outcome.changes > 0 && changesAnswers(sql)) answersChanged();
+        if (outcome.changes > 0) answersChanged(sql);
         result.affected = outcome.changes;
         result.raw = outcome.lastInsertRowid;
       }

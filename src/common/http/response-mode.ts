@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { RouteSettings } from './route-settings';
 import { ApiProduces, ApiQuery } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 interface ModeRouteConfig {
   xmlRoot?: string;
@@ -37,4 +37,17 @@ export function responseMode(request: FastifyRequest): ResponseMode {
     pretty: Object.prototype.hasOwnProperty.call(query, 'pretty'),
     xmlRoot: wantsXml ? config.xmlRoot : undefined,
   };
+}
+
+/** Whether the caller asked for plain JSON: neither `?pretty` nor XML. */
+export function wantsPlainJson(request: FastifyRequest): boolean {
+  const { pretty, xmlRoot } = responseMode(request);
+  return !pretty && !xmlRoot;
+}
+
+/** Answers `text`, the JSON.stringify text of a route's answer (one kept whole), as the JSON body. */
+export async function jsonText(reply: FastifyReply, text: Promise<string>): Promise<string> {
+  const body = await text;
+  void reply.type('application/json; charset=utf-8');
+  return body;
 }

@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { ApprovalRequestsService } from './approval-requests.service';
@@ -31,8 +33,14 @@ export class ApprovalRequestsController {
       '`eligible` on each request says whether the caller may sign now.',
   })
   @ApiOkResponse({ type: [ApprovalRequestDto] })
-  list(@Query() query: ListRequestsQueryDto, @CurrentUser() caller: AuthenticatedUser): Promise<ApprovalRequestDto[]> {
-    return this.requests.list(query, caller);
+  list(
+    @Query() query: ListRequestsQueryDto,
+    @CurrentUser() caller: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ApprovalRequestDto[] | string> {
+    if (!wantsPlainJson(request)) return this.requests.list(query, caller);
+    return jsonText(reply, this.requests.listJson(query, caller));
   }
 
   @Get('request/:approval_requestid')

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -14,6 +15,7 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound, unprocessable } from '../../common/http/api-errors';
+import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
@@ -105,8 +107,11 @@ export class PeriodicReviewController {
     @Param('userid', new ParseIdPipe('User')) userid: number,
     @Query() query: UserDocumentsQueryDto,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<ReviewDocumentDto[]> {
-    return this.lists.documents(userid, query, caller);
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReviewDocumentDto[] | string> {
+    if (!wantsPlainJson(request)) return this.lists.documents(userid, query, caller);
+    return jsonText(reply, this.lists.documentsJson(userid, query, caller));
   }
 
   @Get('requests/:userid')

@@ -22,6 +22,17 @@ export interface LabelledDocumentRow {
 }
 
 /** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
+/**
+ * Documents (d, with their schedule s) `?` reviews (parameters: userid twice): as the effective reviewer (the
+ * document's, else the schedule's default, else the document's author) or as a member of the schedule's
+ * default team.
+ */
+const REVIEWED_BY =
+  'd.member_slot = 1 AND (COALESCE(d.reviewer_userid, s.default_reviewer_userid, ' +
+  "CASE d.doctype WHEN 'GUIDE' THEN (SELECT g.authorid FROM guides g WHERE g.guideid = d.docid)" +
+  ' ELSE (SELECT w.authorid FROM wikis w WHERE w.wikiid = d.docid) END) = ?' +
+  ' OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = ?))';
+
 @Injectable()
 export class PeriodicReviewRepository {
   private readonly sql: SqlReader;
@@ -315,9 +326,6 @@ export class PeriodicReviewRepository {
   ): Promise<LabelledDocumentRow[]> {
     const pick = (field: keyof LabelSql) =>
       `CASE d.doctype ${[...labels].map(([doctype, sql]) => `WHEN '${doctype}' THEN ${sql[field]}`).join(' ')} END`;
-    const author =
-      "CASE d.doctype WHEN 'GUIDE' THEN (SELECT g.authorid FROM guides g WHERE g.guideid = d.docid)" +
-      ' ELSE (SELECT w.authorid FROM wikis w WHERE w.wikiid = d.docid) END';
     const opens = 'd.next_due_date - s.completion_window_days * 86400';
     const states = {
       scheduled: { sql: ` AND ? < ${opens}`, params: [now] },
@@ -329,10 +337,7 @@ export class PeriodicReviewRepository {
       FROM (SELECT ${this.sql.columns(ReviewDocumentEntity, 'd')}, ${this.sql.columns(ReviewScheduleEntity, 's')},
               ${pick('title')} AS lbl_title, ${pick('authorid')} AS lbl_authorid, ${pick('urlKey')} AS lbl_url_key
             FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
-            WHERE d.member_slot = 1
-              AND (COALESCE(d.reviewer_userid, s.default_reviewer_userid, ${author}) = ?
-                OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = ?))
-              ${state ? states[state].sql : ''}
+            WHERE ${REVIEWED_BY} ${state ? states[state].sql : ''}
             ORDER BY d.prdid LIMIT ${Number(limit)} OFFSET ${Number(offset)}) page
       LEFT JOIN users u ON u.userid = COALESCE(page.d_reviewer_userid, page.s_default_reviewer_userid, page.lbl_authorid)
       ORDER BY page.d_prdid`;
@@ -347,6 +352,21 @@ export class PeriodicReviewRepository {
       reviewer:
         row.u_userid === null || row.u_userid === undefined ? null : { user: user(row), teamIds: row.u_team_ids },
     }));
+  }
+
+  /**
+   * When the next of the documents `userid` reviews (as in pageLabelledDocumentsReviewedBy) changes state after
+   * `now` (its window opens or it falls due), in seconds; null when none will. One statement.
+   */
+  async nextStateChangeReviewedBy(userid: number, now: number): Promise<number | null> {
+    const opens = 'd.next_due_date - s.completion_window_days * 86400';
+    const [row] = await this.sql.rows(
+      `SELECT MIN(CASE WHEN ? < ${opens} THEN ${opens} WHEN ? < d.next_due_date THEN d.next_due_date END) AS next_change
+         FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
+        WHERE ${REVIEWED_BY}`,
+      [now, now, userid, userid],
+    );
+    return row?.next_change === null || row?.next_change === undefined ? null : Number(row.next_change);
   }
 
   /**

@@ -2,7 +2,9 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { callerHas } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
+import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 import { UsersService } from '../users/users.service';
 import { DOCTYPES, DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
@@ -12,6 +14,19 @@ import { PeriodicReviewRepository } from './periodic-review.repository';
 import { ReviewViewsService } from './review-views.service';
 import { ScheduleViewsService } from './schedule-views.service';
 import { SchedulesService } from './schedules.service';
+
+/** The tables the kept review-documents answers (documentsJson) are built from. */
+export const REVIEW_ANSWER_SOURCES = [
+  'periodic_review_documents',
+  'periodic_review_schedules',
+  'guides',
+  'wikis',
+  'wiki_languages',
+  'users',
+  'team_members',
+  // Avatars of the reviewers shown, when they have one.
+  'images',
+];
 
 /** Per-user lists P5, P6, P12 (that user or Moderator+) and a document's schedule P13. */
 @Injectable()
@@ -24,7 +39,10 @@ export class UserListsService {
     private readonly registry: DocumentRegistry,
     private readonly clock: Clock,
     private readonly users: UsersService,
-  ) {}
+    private readonly keptAnswers: KeptAnswers,
+  ) {
+    registerAnswerSources(REVIEW_ANSWER_SOURCES, 'answers-reviews');
+  }
 
   /** 403 unless the caller is that user or a Moderator+, then 404 for an unknown user. */
   private async requireSelfOrModerator(userid: number, caller: AuthenticatedUser): Promise<void> {
@@ -47,6 +65,7 @@ export class UserListsService {
     userid: number,
     query: UserDocumentsQueryDto,
     caller: AuthenticatedUser,
+    now = this.clock.nowSeconds(),
   ): Promise<ReviewDocumentDto[]> {
     if (userid !== caller.userid && !callerHas(caller, 'Moderator')) {
       throw new ApiException(HttpStatus.FORBIDDEN, 'Only that user or a Moderator may see this');
@@ -55,7 +74,7 @@ export class UserListsService {
     const rows = await this.repository.pageLabelledDocumentsReviewedBy(
       userid,
       query.state,
-      this.clock.nowSeconds(),
+      now,
       query.offset,
       query.limit,
       labels,
@@ -64,6 +83,27 @@ export class UserListsService {
     // Documents name only existing users; an empty page may be an unknown user (404).
     if (!rows.length && !(await this.repository.existingUsers([userid])).size) throw notFound('User');
     return this.scheduleViews.labelledDocuments(rows);
+  }
+
+  /**
+   * P6 as its JSON text, kept whole (KeptAnswers, `answers-reviews`) until a write changes a table it is built from
+   * (REVIEW_ANSWER_SOURCES) or the next of the user's documents changes state.
+   */
+  async documentsJson(userid: number, query: UserDocumentsQueryDto, caller: AuthenticatedUser): Promise<string> {
+    const key = `review-documents:${userid}|${JSON.stringify(query)}|${caller.userid}|${caller.privileges.join(',')}`;
+    const answer = await this.keptAnswers.serve(
+      key,
+      async () => {
+        const now = this.clock.nowSeconds();
+        const [page, next] = await Promise.all([
+          this.documents(userid, query, caller, now),
+          this.repository.nextStateChangeReviewedBy(userid, now),
+        ]);
+        return { json: JSON.stringify(page), until: next === null ? undefined : next * 1000 };
+      },
+      'answers-reviews',
+    );
+    return answer.json;
   }
 
   /** P12. */

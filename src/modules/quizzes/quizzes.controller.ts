@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiCreatedResponse,
   ApiExtraModels,
@@ -9,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { CreateQuizDto, DeleteQuizzesDto, GetQuizzesDto, ImportQuizDto, QuestionsBodyDto } from './dto/quiz-body.dto';
@@ -47,8 +49,14 @@ export class QuizzesController {
       '`category` (exact) and `search` (substring of the quiz or guide title). One SQL statement per page.',
   })
   @ApiOkResponse({ type: [QuizListItemDto] })
-  list(@Query() query: QuizListQueryDto, @CurrentUser() caller: AuthenticatedUser): Promise<QuizListItemDto[]> {
-    return this.quizzes.list(query, caller);
+  list(
+    @Query() query: QuizListQueryDto,
+    @CurrentUser() caller: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<QuizListItemDto[] | string> {
+    if (!wantsPlainJson(request)) return this.quizzes.list(query, caller);
+    return jsonText(reply, this.quizzes.listJson(query, caller));
   }
 
   @Get('categories')

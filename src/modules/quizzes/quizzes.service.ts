@@ -10,8 +10,10 @@ import {
 import { MAX_LIMIT } from '../../common/validation/pagination.dto';
 import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
+import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import type { CreateQuizDto, GetQuizzesDto, ImportQuizDto, QuestionsBodyDto } from './dto/quiz-body.dto';
 import type { QuizListQueryDto } from './dto/quiz-query.dto';
@@ -34,6 +36,17 @@ export const DEFAULT_PASSING_SCORE = 80;
 /** Element types a question upsert may not add: they are not graded questions. */
 const NOT_QUESTION_TYPES = new Set(['html', 'expression', 'image', 'panel', 'paneldynamic']);
 
+/** The tables the kept quizzes lists (listJson) are built from. */
+export const QUIZ_LIST_ANSWER_SOURCES = [
+  'quizzes',
+  'guides',
+  'guide_user_grants',
+  'guide_team_grants',
+  'releases',
+  'users',
+  'team_members',
+];
+
 /** Quiz definitions (ENTERPRISE §4.1, §4.4 Q1-Q8, Q24): create, import, read, list, delete, question upserts. */
 @Injectable()
 export class QuizzesService {
@@ -44,7 +57,10 @@ export class QuizzesService {
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+    private readonly keptAnswers: KeptAnswers,
+  ) {
+    registerAnswerSources(QUIZ_LIST_ANSWER_SOURCES, 'answers-quizzes');
+  }
 
   /** A quiz that is not deleted, or 404. */
   async require(quizid: number): Promise<QuizEntity> {
@@ -187,6 +203,15 @@ export class QuizzesService {
       readable: this.documents.of('GUIDE').accessSql(caller, 'q.guideid'),
     });
     return rows.map((row) => ({ ...row, guide_release_version: row.guide_release_version ?? '' }));
+  }
+
+  /**
+   * Q1 as its JSON text, kept whole for this caller (KeptAnswers, `answers-quizzes`) until a write changes a table
+   * it is built from (QUIZ_LIST_ANSWER_SOURCES).
+   */
+  listJson(query: QuizListQueryDto, caller: AuthenticatedUser): Promise<string> {
+    const key = `quizzes:${caller.userid}|${caller.privileges.join(',')}|${JSON.stringify(query)}`;
+    return this.keptAnswers.json(key, 'answers-quizzes', () => this.list(query, caller));
   }
 
   /** Q2 */

@@ -4,13 +4,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
 /** Names of the versioned contents (one row each in `content_versions`). */
-export type ContentName = 'category-tree' | 'step-forms' | 'releases' | 'answers';
+export type ContentName = 'category-tree' | 'step-forms' | 'releases' | AnswerToken;
+
+/** The tokens whole kept answers are kept under (KeptAnswers; the tables of each in answer-sources.ts). */
+export type AnswerToken = 'answers' | 'answers-approvals' | 'answers-quizzes' | 'answers-reviews';
 
 export const newVersionToken = (): string => randomBytes(12).toString('base64url');
 
-/** The upsert that gives a content a new token (parameters: name, token); it locks only that content's row. */
-export const replaceTokenSql = (dialect: 'sqlite' | 'mysql'): string =>
-  `INSERT INTO content_versions (name, token) VALUES (?, ?) ${
+/**
+ * The upsert that gives `rows` contents a new token each (parameters: name, token per row); it locks only their
+ * rows.
+ */
+export const replaceTokenSql = (dialect: 'sqlite' | 'mysql', rows = 1): string =>
+  `INSERT INTO content_versions (name, token) VALUES ${Array(rows).fill('(?, ?)').join(', ')} ${
     dialect === 'sqlite'
       ? 'ON CONFLICT (name) DO UPDATE SET token = excluded.token'
       : 'ON DUPLICATE KEY UPDATE token = VALUES(token)'

@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { requestContext } from '../../common/context/request-context';
-import { ContentVersions } from './content-versions';
+import { Clock } from '../clock/clock';
+import { ContentVersions, type AnswerToken } from './content-versions';
 import { KeptCopies } from './kept-copies';
 
-/** An answer as the JSON text sent, with its entity tag when its reader knows one. */
+/**
+ * An answer as the JSON text sent, with its entity tag when its reader knows one; `until` (the Clock's
+ * milliseconds) when time alone changes it then (a due date passing), as it does from before the moment it was
+ * built.
+ */
 export interface KeptAnswer {
   json: string;
   etag?: string;
+  until?: number;
+}
+
+interface Kept extends KeptAnswer {
+  built: number;
 }
 
 /**
@@ -23,26 +33,44 @@ const KEPT_ANSWER_BYTES = 64 * 1024 * 1024;
  */
 @Injectable()
 export class KeptAnswers {
-  private readonly copies = new KeptCopies<KeptAnswer>(KEPT_ANSWERS, {
+  private readonly copies = new KeptCopies<Kept>(KEPT_ANSWERS, {
     bytes: KEPT_ANSWER_BYTES,
     sizeOf: (answer) => answer.json.length + 200,
   });
 
-  constructor(private readonly versions: ContentVersions) {}
+  constructor(
+    private readonly versions: ContentVersions,
+    private readonly clock: Clock,
+  ) {}
 
   /**
-   * The answer kept under `key` while the token is the one it was kept under; else `build`'s, kept. The token
-   * is read first (whatever is read after it is as new or newer), and with read replicas the answer is built
-   * from the primary (a replica behind the one that gave the token must not be the source of an answer kept
-   * under it). Within a transaction nothing is kept (its rows may be its own uncommitted writes).
+   * The answer kept under `key` while `token` is the one it was kept under (and the clock in its time span); else
+   * `build`'s, kept. The token is read first (whatever is read after it is as new or newer), and with read
+   * replicas the answer is built from the primary (a replica behind the one that gave the token must not be the
+   * source of an answer kept under it). Within a transaction nothing is kept (its rows may be its own uncommitted
+   * writes).
    */
-  async serve(key: string, build: () => Promise<KeptAnswer>): Promise<KeptAnswer> {
+  async serve(key: string, build: () => Promise<KeptAnswer>, token: AnswerToken = 'answers'): Promise<KeptAnswer> {
     if (requestContext.current()?.tx) return build();
-    const token = await this.versions.read('answers');
-    const kept = this.copies.get(key, token);
-    if (kept) return kept;
+    const version = await this.versions.read(token);
+    const kept = this.copies.get(key, version);
+    if (kept && (kept.until === undefined || this.inSpan(kept))) return kept;
+    const built = this.clock.now();
     const answer = await requestContext.onPrimary(build);
-    this.copies.keepCommitted(key, token, answer);
+    this.copies.keepCommitted(key, version, { ...answer, built });
     return answer;
+  }
+
+  /**
+   * The JSON text of `build`'s answer for a caller, kept as serve() keeps answers under `token`: `key` names
+   * everything the answer depends on that is not in the token's tables (the caller, the query).
+   */
+  async json(key: string, token: AnswerToken, build: () => Promise<unknown>): Promise<string> {
+    return (await this.serve(key, async () => ({ json: JSON.stringify(await build()) }), token)).json;
+  }
+
+  private inSpan(kept: Kept): boolean {
+    const now = this.clock.now();
+    return now >= kept.built && now < (kept.until ?? Infinity);
   }
 }

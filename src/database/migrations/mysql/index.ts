@@ -1,3 +1,4 @@
+import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
 import { ContentVersions1795483000000 } from './1795483000000-ContentVersions';
 import { StepFormsVersion1795484000000 } from './1795484000000-StepFormsVersion';
@@ -17,4 +18,25 @@ import { PlatformCore1795466182885 } from './1795466182885-PlatformCore';
 import { RateLimitCounters1795464816099 } from './1795464816099-RateLimitCounters';
 import { GuideRevisionSummary1795307559007 } from './1795307559007-GuideRevisionSummary';
 import { Initial1795304022779 } from './1795304022779-Initial';
-export const MYSQL_MIGRATIONS: Function[] = [Initial1795304022779, GuideRevisionSummary1795307559007, RateLimitCounters1795464816099, PlatformCore1795466182885, Releases1795470000000, Approvals1795471000000, WorkLog1795472000000, PeriodicReview1795474000000, Quizzes1795475000000, TrainingModules1795476000000, Search1795477000000, TrainingImportPreview1795479000000, TrainingImportHeartbeat1795480000000, ReviewDocumentsMemberIndex1795481000000, EventDeliveriesEventIndex1795482000000, ContentVersions1795483000000, StepFormsVersion1795484000000, ReleasesVersion1795485000000, AnswersVersion1795486000000];
+export const MYSQL_MIGRATIONS: Function[] = [
+  Initial1795304022779,
+  GuideRevisionSummary1795307559007,
+  RateLimitCounters1795464816099,
+  PlatformCore1795466182885,
+  Releases1795470000000,
+  Approvals1795471000000,
+  WorkLog1795472000000,
+  PeriodicReview1795474000000,
+  Quizzes1795475000000,
+  TrainingModules1795476000000,
+  Search1795477000000,
+  TrainingImportPreview1795479000000,
+  TrainingImportHeartbeat1795480000000,
+  ReviewDocumentsMemberIndex1795481000000,
+  EventDeliveriesEventIndex1795482000000,
+  ContentVersions1795483000000,
+  StepFormsVersion1795484000000,
+  ReleasesVersion1795485000000,
+  AnswersVersion1795486000000,
+  EnterpriseAnswersVersions1795487000000,
+];

@@ -1,3 +1,4 @@
+import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
 import { ContentVersions1795483000000 } from './1795483000000-ContentVersions';
 import { StepFormsVersion1795484000000 } from './1795484000000-StepFormsVersion';
@@ -17,4 +18,25 @@ import { PlatformCore1795466173644 } from './1795466173644-PlatformCore';
 import { RateLimitCounters1795464809783 } from './1795464809783-RateLimitCounters';
 import { GuideRevisionSummary1795307555306 } from './1795307555306-GuideRevisionSummary';
 import { Initial1795304019449 } from './1795304019449-Initial';
-export const SQLITE_MIGRATIONS: Function[] = [Initial1795304019449, GuideRevisionSummary1795307555306, RateLimitCounters1795464809783, PlatformCore1795466173644, Releases1795470000000, Approvals1795471000000, WorkLog1795472000000, PeriodicReview1795474000000, Quizzes1795475000000, TrainingModules1795476000000, Search1795477000000, TrainingImportPreview1795479000000, TrainingImportHeartbeat1795480000000, ReviewDocumentsMemberIndex1795481000000, EventDeliveriesEventIndex1795482000000, ContentVersions1795483000000, StepFormsVersion1795484000000, ReleasesVersion1795485000000, AnswersVersion1795486000000];
+export const SQLITE_MIGRATIONS: Function[] = [
+  Initial1795304019449,
+  GuideRevisionSummary1795307555306,
+  RateLimitCounters1795464809783,
+  PlatformCore1795466173644,
+  Releases1795470000000,
+  Approvals1795471000000,
+  WorkLog1795472000000,
+  PeriodicReview1795474000000,
+  Quizzes1795475000000,
+  TrainingModules1795476000000,
+  Search1795477000000,
+  TrainingImportPreview1795479000000,
+  TrainingImportHeartbeat1795480000000,
+  ReviewDocumentsMemberIndex1795481000000,
+  EventDeliveriesEventIndex1795482000000,
+  ContentVersions1795483000000,
+  StepFormsVersion1795484000000,
+  ReleasesVersion1795485000000,
+  AnswersVersion1795486000000,
+  EnterpriseAnswersVersions1795487000000,
+];
