@@ -16,6 +16,7 @@ import { beginClosing, generateRequestId, registerRequestHooks } from '../common
 import { registerSerializationHook } from '../common/http/serialization-hook';
 import { registerConditionalGetHook } from '../common/http/conditional-get';
 import { RouteTable } from '../common/http/route-table';
+import { KeptAnswersFront } from '../platform/versions/kept-answers-front';
 import { RateLimitsService } from '../common/rate-limit/rate-limits.service';
 import { MetricsService } from '../modules/operations/metrics.service';
 import { TrainingPlayerPage } from '../modules/training-modules/training-player.page';
@@ -118,6 +119,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   await app.get(RateLimitsService).register(fastify);
   app.get(MetricsService).attach(fastify);
+  app.get(KeptAnswersFront).attach(fastify);
   app.get(PagesService).register(fastify);
   app.get(TrainingPlayerPage).register(fastify);
   app.setGlobalPrefix(API_PREFIX, {

@@ -1,5 +1,6 @@
 import { ContentVersions } from './versions/content-versions';
 import { KeptAnswers } from './versions/kept-answers';
+import { KeptAnswersFront } from './versions/kept-answers-front';
 import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
@@ -69,6 +70,7 @@ export class PlatformModule implements OnModuleInit {
       ReviewDirectory,
       ContentVersions,
       KeptAnswers,
+      KeptAnswersFront,
     ];
     return {
       module: PlatformModule,
@@ -89,6 +91,7 @@ export class PlatformModule implements OnModuleInit {
         ReviewDirectory,
         ContentVersions,
         KeptAnswers,
+        KeptAnswersFront,
       ],
     };
   }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { answerSources } from '../../src/database/answer-sources';
 import { TransactionService } from '../../src/database/transaction.service';
+import { GuideQueriesService } from '../../src/modules/guides/guide-queries.service';
 import { GUIDE_ANSWER_SOURCES } from '../../src/modules/guides/guide-reader.service';
 import { EventBus } from '../../src/platform/events/event-bus';
 import { ContentVersions } from '../../src/platform/versions/content-versions';
@@ -87,6 +88,62 @@ describe('Guide detail: anonymous answers kept whole', () => {
     const excluded = await get(guide.guideid, '?excludePrerequisiteSteps');
     expect(sqlCount(excluded)).toBeGreaterThan(1);
     expect(sqlCount(await get(guide.guideid, '?excludePrerequisiteSteps'))).toBe(1);
+  });
+
+  it('answers a URL answered before ahead of the route (KeptAnswersFront): same bytes and headers', async () => {
+    const guide = await createGuide(t, author.user, { category: 'Toaster', public: true });
+    await settled();
+    const route = jest.spyOn(t.app.get(GuideQueriesService), 'detailJson');
+    try {
+      const url = api(`/guides/${guide.guideid}?langid=en`);
+      const built = await t.inject({ method: 'GET', url });
+      expect(route).toHaveBeenCalledTimes(1);
+      const front = await t.inject({ method: 'GET', url });
+      expect(route).toHaveBeenCalledTimes(1);
+      expect(front.statusCode).toBe(200);
+      expect(front.body).toBe(built.body);
+      expect(sqlCount(front)).toBe(1);
+      // Every header the route gave, but those that name the request or count it.
+      const perRequest = ['x-request-id', 'date', 'ratelimit-remaining', 'ratelimit-reset', 'x-sql-statements'];
+      const headers = (res: LightMyRequestResponse) =>
+        Object.fromEntries(Object.entries(res.headers).filter(([name]) => !perRequest.includes(name)));
+      expect(headers(front)).toEqual(headers(built));
+      expect(front.headers.etag).toBeDefined();
+      const notModified = await t.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': String(built.headers.etag) },
+      });
+      expect(notModified.statusCode).toBe(304);
+      expect(route).toHaveBeenCalledTimes(1);
+      // Signed in, `?pretty` and HEAD go to the route; so does a URL not answered before.
+      await t.as(commenter.token, { method: 'GET', url });
+      await t.inject({ method: 'GET', url: `${url}&pretty` });
+      expect(route).toHaveBeenCalledTimes(2);
+      await t.inject({ method: 'GET', url: api(`/guides/${guide.guideid}`) });
+      expect(route).toHaveBeenCalledTimes(3);
+      // After a change the URL is answered by the route again (the kept answer is gone), then from the front.
+      const edited = await t.as(author.token, {
+        method: 'PATCH',
+        url: api(`/guides/${guide.guideid}?revisionid=${guide.revisionid}`),
+        payload: { title: 'Toaster lever' },
+      });
+      expect(edited.statusCode).toBe(200);
+      const fresh = await t.inject({ method: 'GET', url });
+      expect(fresh.json<Detail>().title).toBe('Toaster lever');
+      expect(route).toHaveBeenCalledTimes(4);
+      expect((await t.inject({ method: 'GET', url })).body).toBe(fresh.body);
+      expect(route).toHaveBeenCalledTimes(4);
+      // A deleted guide: 404 from the route, never a kept answer.
+      const removed = await t.as(author.token, {
+        method: 'DELETE',
+        url: api(`/guides/${guide.guideid}?revisionid=${fresh.json<Detail>().revisionid}`),
+      });
+      expect(removed.statusCode).toBeLessThan(300);
+      expect((await t.inject({ method: 'GET', url })).statusCode).toBe(404);
+    } finally {
+      route.mockRestore();
+    }
   });
 
   it('keeps an anonymous page of the guide list whole, per query, until a change', async () => {

@@ -19,6 +19,13 @@ interface Kept extends KeptAnswer {
   built: number;
 }
 
+/** Which kept answer a request was served (its JSON text as kept). */
+export interface ServedAnswer {
+  key: string;
+  token: AnswerToken;
+  json: string;
+}
+
 /**
  * At most this many answers, of about this many bytes of JSON text in all (one byte a character for the
  * Latin-1 text of most answers, two otherwise).
@@ -37,6 +44,10 @@ export class KeptAnswers {
     bytes: KEPT_ANSWER_BYTES,
     sizeOf: (answer) => answer.json.length + 200,
   });
+  /** null: more than one. */
+  private readonly served = new WeakMap<object, ServedAnswer | null>();
+  /** A token peek() read for a request, that request's statistics the key. */
+  private readonly reads = new WeakMap<object, { token: AnswerToken; version: string | null }>();
 
   constructor(
     private readonly versions: ContentVersions,
@@ -48,17 +59,41 @@ export class KeptAnswers {
    * `build`'s, kept. The token is read first (whatever is read after it is as new or newer), and with read
    * replicas the answer is built from the primary (a replica behind the one that gave the token must not be the
    * source of an answer kept under it). Within a transaction nothing is kept (its rows may be its own uncommitted
-   * writes).
+   * writes). For a caller without Authorization, `key` must follow from the URL alone: KeptAnswersFront answers
+   * a URL again with the answer kept under the key it was once served.
    */
   async serve(key: string, build: () => Promise<KeptAnswer>, token: AnswerToken = 'answers'): Promise<KeptAnswer> {
-    if (requestContext.current()?.tx) return build();
-    const version = await this.versions.read(token);
-    const kept = this.copies.get(key, version);
-    if (kept && (kept.until === undefined || this.inSpan(kept))) return kept;
-    const built = this.clock.now();
-    const answer = await requestContext.onPrimary(build);
-    this.copies.keepCommitted(key, version, { ...answer, built });
+    const context = requestContext.current();
+    if (context?.tx) return build();
+    const version = this.takeRead(context?.stats, token) ?? (await this.versions.read(token));
+    let answer: KeptAnswer | undefined = this.valid(this.copies.get(key, version));
+    if (!answer) {
+      const built = this.clock.now();
+      answer = await requestContext.onPrimary(build);
+      this.copies.keepCommitted(key, version, { ...answer, built });
+    }
+    this.noteServed({ key, token, json: answer.json });
     return answer;
+  }
+
+  /**
+   * The answer kept under `key` and `token` now, if any: one statement (the token), nothing built. For
+   * KeptAnswersFront, which serves URLs answered before.
+   */
+  async peek(key: string, token: AnswerToken): Promise<KeptAnswer | undefined> {
+    const context = requestContext.current();
+    if (context?.tx) return undefined;
+    const version = await this.versions.read(token);
+    const kept = this.valid(this.copies.get(key, version));
+    // A miss goes on to the route, whose serve() takes this read as its own first one.
+    if (!kept && context) this.reads.set(context.stats, { token, version });
+    return kept;
+  }
+
+  /** The kept answer the current request was served, when it was served exactly one. */
+  servedNow(): ServedAnswer | undefined {
+    const stats = requestContext.current()?.stats;
+    return (stats && this.served.get(stats)) ?? undefined;
   }
 
   /**
@@ -69,8 +104,22 @@ export class KeptAnswers {
     return (await this.serve(key, async () => ({ json: JSON.stringify(await build()) }), token)).json;
   }
 
-  private inSpan(kept: Kept): boolean {
+  private valid(kept: Kept | undefined): Kept | undefined {
+    if (!kept || kept.until === undefined) return kept;
     const now = this.clock.now();
-    return now >= kept.built && now < (kept.until ?? Infinity);
+    return now >= kept.built && now < kept.until ? kept : undefined;
+  }
+
+  private takeRead(stats: object | undefined, token: AnswerToken): string | null | undefined {
+    const read = stats && this.reads.get(stats);
+    if (!read || read.token !== token) return undefined;
+    this.reads.delete(stats);
+    return read.version;
+  }
+
+  /** Keyed by the request's statistics, the object a request shares with the contexts inside it. */
+  private noteServed(answer: ServedAnswer): void {
+    const stats = requestContext.current()?.stats;
+    if (stats) this.served.set(stats, this.served.has(stats) ? null : answer);
   }
 }

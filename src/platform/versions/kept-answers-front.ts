@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import type { AnswerToken } from './content-versions';
+import { KeptAnswers } from './kept-answers';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** URLs remembered; past this, the oldest remembered is forgotten. */
+const REMEMBERED_URLS = 4_000;
+
+/**
+ * Answers a GET without Authorization whose URL was answered with a kept answer (KeptAnswers) before, with that
+ * answer while it is still valid, ahead of the framework's per-request work (the guard, pipes, the controller):
+ * a Fastify preHandler that reads the token (one statement) and sends the kept bytes, with the content type and
+ * entity tag the routes' controllers give them. Fastify's hooks (request id, rate limit, CORS, conditional GET,
+ * metrics) run as for any request. A URL is remembered only after its route answered it to a caller without
+ * Authorization, 200, with exactly the bytes of the one kept answer that request was served; so the key is the
+ * one the route works out from that URL, and anything else falls through to the route.
+ */
+@Injectable()
+export class KeptAnswersFront {
+  private readonly urls = new Map<string, { key: string; token: AnswerToken }>();
+
+  constructor(private readonly answers: KeptAnswers) {}
+
+  attach(fastify: FastifyInstance): void {
+    fastify.addHook('preHandler', async (request, reply) => {
+      if (!this.urls.size || request.method !== 'GET' || request.headers.authorization !== undefined) return;
+      const remembered = this.urls.get(request.url);
+      if (!remembered) return;
+      const kept = await this.answers.peek(remembered.key, remembered.token);
+      if (!kept) return;
+      void reply.type(JSON_TYPE);
+      if (kept.etag) void reply.header('etag', kept.etag);
+      return reply.send(kept.json);
+    });
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      const served = this.answers.servedNow();
+      if (
+        served &&
+        payload === served.json &&
+        reply.statusCode === 200 &&
+        request.method === 'GET' &&
+        request.headers.authorization === undefined &&
+        reply.getHeader('content-type') === JSON_TYPE
+      )
+        this.remember(request.url, served.key, served.token);
+      done(null, payload);
+    });
+  }
+
+  private remember(url: string, key: string, token: AnswerToken): void {
+    if (this.urls.has(url)) return;
+    if (this.urls.size >= REMEMBERED_URLS) this.urls.delete(this.urls.keys().next().value!);
+    this.urls.set(url, { key, token });
+  }
+}
