@@ -1,7 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { GuideSummaryDto } from '../guides/dto/guide-response.dto';
 import { WikiLightDto } from '../wikis/dto/wiki-response.dto';
@@ -47,9 +49,13 @@ export class SearchController {
   find(
     @Param('query') query: string,
     @Query() options: SearchQueryDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<SearchResultDto> {
-    return this.search.search(query, options, caller);
+  ): Promise<SearchResultDto | string> {
+    if (caller || !wantsPlainJson(request)) return this.search.search(query, options, caller);
+    // An anonymous caller's plain JSON: kept whole.
+    return jsonText(reply, this.search.anonymousJson(query, options));
   }
 
   @Get('search')

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { unprocessable } from '../../common/http/api-errors';
+import { registerAnswerSources } from '../../database/answer-sources';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 import type { GuideSummaryDto } from '../guides/dto/guide-response.dto';
-import { GuideReaderService } from '../guides/guide-reader.service';
+import { GUIDE_ANSWER_SOURCES, GuideReaderService } from '../guides/guide-reader.service';
 import { GuidesRepository } from '../guides/guides.repository';
 import type { WikiLightDto } from '../wikis/dto/wiki-response.dto';
 import type { SearchQueryDto, SuggestQueryDto } from './dto/search-query.dto';
@@ -32,6 +34,12 @@ const SUGGEST_DOCTYPES: Record<string, SuggestKind[]> = {
   all: ['topic', 'guide'],
 };
 
+/**
+ * The tables anonymous search answers (anonymousJson) are built from: the index, and what its guide results (guide
+ * summaries) and access checks read. kept-search-answers.e2e-spec.ts checks the list against the statements.
+ */
+export const SEARCH_ANSWER_SOURCES = ['search_documents', 'search_fts', ...GUIDE_ANSWER_SOURCES, 'wikis'];
+
 @Injectable()
 export class SearchService {
   constructor(
@@ -39,7 +47,20 @@ export class SearchService {
     private readonly documents: DocumentRegistry,
     private readonly guides: GuidesRepository,
     private readonly reader: GuideReaderService,
-  ) {}
+    private readonly keptAnswers: KeptAnswers,
+  ) {
+    registerAnswerSources(SEARCH_ANSWER_SOURCES);
+  }
+
+  /**
+   * search() for an anonymous caller as its JSON text: kept whole (KeptAnswers, `answers`) until a write changes a
+   * table it is built from (SEARCH_ANSWER_SOURCES).
+   */
+  anonymousJson(raw: string, options: SearchQueryDto): Promise<string> {
+    return this.keptAnswers.json(`search:${JSON.stringify([raw, options])}`, 'answers', () =>
+      this.search(raw, options),
+    );
+  }
 
   async search(raw: string, options: SearchQueryDto, caller?: AuthenticatedUser): Promise<SearchResultDto> {
     const text = checkedQuery(raw);
