@@ -14,7 +14,7 @@ const API = '/api/2.0';
 const DAY = 86_400;
 const NOW = Date.UTC(2027, 2, 1, 9);
 const PASSWORD = 'correct horse battery';
-const TOKENS: AnswerToken[] = ['answers', 'answers-approvals', 'answers-quizzes', 'answers-reviews'];
+const TOKENS: AnswerToken[] = ['answers', 'answers-approvals', 'answers-quizzes', 'answers-reviews', 'answers-worklog'];
 
 /**
  * A signed-in caller's approval requests (A8), quizzes list (Q1) and review documents (P6), as plain JSON, are
@@ -36,6 +36,7 @@ describe('Enterprise lists kept whole for their caller', () => {
   let dueDate: number;
   let prdid: number;
   let processid: number;
+  let entryid: number;
 
   const versions = () => t.app.get(ContentVersions);
   const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
@@ -60,6 +61,7 @@ describe('Enterprise lists kept whole for their caller', () => {
   };
 
   const ELIGIBLE = '/approvals/requests?eligibility=eligible';
+  const WORK_LOG = '/work_log?limit=200';
   const QUIZZES = '/quizzes?limit=200&sort=sessions_submitted';
   const overdue = () => `/periodic_review/documents/${reviewer.user.userid}?state=overdue`;
   const scheduled = () => `/periodic_review/documents/${reviewer.user.userid}?state=scheduled`;
@@ -91,6 +93,9 @@ describe('Enterprise lists kept whole for their caller', () => {
     guideid = (await createGuide(t, author.user, { category: 'Kettle', title: 'Descale the kettle', public: true }))
       .guideid;
     quizid = (await createQuiz(t, author.user, { title: 'Descaling', guideid })).quizid;
+    const entry = await call(signer.token, 'POST', '/work_log', { guideid, workorderid: 'WO-1' });
+    succeeded(entry, 201);
+    entryid = entry.json().entryid;
 
     const schedule = await call(author.token, 'POST', '/periodic_review', {
       name: 'Monthly',
@@ -113,6 +118,8 @@ describe('Enterprise lists kept whole for their caller', () => {
       ['answers-approvals', signer.token, ELIGIBLE],
       ['answers-approvals', author.token, '/approvals/requests'],
       ['answers-quizzes', author.token, QUIZZES],
+      ['answers-worklog', signer.token, WORK_LOG],
+      ['answers-worklog', admin.token, `/work_log?userid=${signer.user.userid}&status=started`],
       ['answers-reviews', reviewer.token, `/periodic_review/documents/${reviewer.user.userid}`],
       ['answers-reviews', admin.token, scheduled()],
     ];
@@ -121,7 +128,8 @@ describe('Enterprise lists kept whole for their caller', () => {
       const read = await tablesRead(t, async () => {
         const res = await call(caller, 'GET', url);
         expect(res.statusCode).toBe(200);
-        expect(res.json<unknown[]>().length).toBeGreaterThan(0);
+        const body = res.json<unknown[] | { results: unknown[] }>();
+        expect((Array.isArray(body) ? body : body.results).length).toBeGreaterThan(0);
       });
       expect(read.size).toBeGreaterThan(3);
       const registered = answerSources(token);
@@ -138,6 +146,7 @@ describe('Enterprise lists kept whole for their caller', () => {
       [signer.token, ELIGIBLE],
       [author.token, QUIZZES],
       [reviewer.token, scheduled()],
+      [admin.token, `/work_log?userid=${signer.user.userid}&status=complete`],
     ]) {
       const first = await call(token, 'GET', url);
       const second = await call(token, 'GET', url);
@@ -207,9 +216,33 @@ describe('Enterprise lists kept whole for their caller', () => {
     const before = await Promise.all(TOKENS.map((name) => versions().read(name)));
     await createQuiz(t, author.user, { title: 'Unrelated', guideid });
     const after = await Promise.all(TOKENS.map((name) => versions().read(name)));
-    expect(after.map((token, i) => token === before[i])).toEqual([true, true, false, true]);
+    expect(after.map((token, i) => token === before[i])).toEqual([true, true, false, true, true]);
     expect(sqlCount(await call(signer.token, 'GET', ELIGIBLE))).toBe(2);
     expect(sqlCount(await call(author.token, 'GET', QUIZZES))).toBeGreaterThan(2);
+  });
+
+  it('work log: an open entry is kept to the second, and fresh after its step data and its end', async () => {
+    type Listed = { results: { entryid: number; status: string; duration: number }[] };
+    const listed = async () => (await fresh(signer.token, WORK_LOG)).json<Listed>().results;
+    expect((await listed()).map((e) => e.entryid)).toEqual([entryid]);
+    const duration = (await listed())[0].duration;
+    const kept = async () => sqlCount(await call(signer.token, 'GET', WORK_LOG));
+    expect(await kept()).toBe(2);
+    clock.advance(999);
+    expect(await kept()).toBe(2);
+    clock.advance(1);
+    expect(await kept()).toBeGreaterThan(2);
+    expect((await listed())[0].duration).toBe(duration + 1);
+    expect((await call(signer.token, 'POST', `/work_log/${entryid}/pause`)).statusCode).toBe(200);
+    expect((await listed())[0].status).toBe('paused');
+    expect((await call(signer.token, 'POST', `/work_log/${entryid}/resume`)).statusCode).toBe(200);
+    expect((await call(signer.token, 'POST', `/work_log/${entryid}/finish`)).statusCode).toBe(200);
+    const finished = await listed();
+    expect(finished[0].status).toBe('complete');
+    // Ended: nothing in it moves with the clock any more.
+    clock.advance(60_000);
+    expect(await kept()).toBe(2);
+    expect(await listed()).toEqual(finished);
   });
 
   it('review documents: a document falls due with no write, and the kept answer follows the clock', async () => {

@@ -63,7 +63,11 @@ export class WorkLogStepDataService {
         action: 'work_log.record',
         entity: ['work_log_entry', entryid],
         after: {
-          values: recorded.map((r) => ({ field_revisionid: r.fieldRevisionid, field_guid: r.fieldGuid, value: r.value })),
+          values: recorded.map((r) => ({
+            field_revisionid: r.fieldRevisionid,
+            field_guid: r.fieldGuid,
+            value: r.value,
+          })),
           ...move,
         },
       });

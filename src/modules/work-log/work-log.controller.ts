@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, Req } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -8,9 +9,9 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
+import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { CancelEntryDto, CreateEntryDto, StepDataDto } from './dto/work-log-body.dto';
@@ -43,8 +44,14 @@ export class WorkLogController {
       'start time (`since`/`until`, UNIX seconds, inclusive). `{results: [...]}` ordered by entryid.',
   })
   @ApiOkResponse({ type: WorkLogListDto })
-  list(@Query() query: WorkLogListQueryDto, @CurrentUser() caller: AuthenticatedUser): Promise<WorkLogListDto> {
-    return this.workLog.list(query, caller);
+  list(
+    @Query() query: WorkLogListQueryDto,
+    @CurrentUser() caller: AuthenticatedUser,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WorkLogListDto | string> {
+    if (!wantsPlainJson(request)) return this.workLog.list(query, caller);
+    return jsonText(reply, this.workLog.listJson(query, caller));
   }
 
   @Get('export.csv')

@@ -7,12 +7,14 @@ import {
   RevisionConflictException,
   ValidationFailedException,
 } from '../../common/http/api-errors';
+import { registerAnswerSources } from '../../database/answer-sources';
 import { TransactionService, type Transaction } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import type { EventType } from '../../platform/events/domain-event';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import { StepFormsService } from '../step-forms/step-forms.service';
 import type { CreateEntryDto } from './dto/work-log-body.dto';
@@ -48,6 +50,15 @@ const EVENTS: Partial<Record<EntryAction, EventType<WorkLogEntryDto>>> = {
 };
 
 /** Work-log entries (ENTERPRISE §3.3): start, read, list, the moves of the state machine, delete. */
+/** The tables the kept work-log lists (listJson) are built from. */
+export const WORK_LOG_ANSWER_SOURCES = [
+  'work_log_entries',
+  'work_log_data',
+  'work_log_timings',
+  'work_log_signoffs',
+  'users',
+];
+
 @Injectable()
 export class WorkLogService {
   constructor(
@@ -59,7 +70,10 @@ export class WorkLogService {
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+    private readonly keptAnswers: KeptAnswers,
+  ) {
+    registerAnswerSources(WORK_LOG_ANSWER_SOURCES, 'answers-worklog');
+  }
 
   /** The W2 body: the entry with its values, timings, sign-offs and the forms it fills (see formsAsOf's `checked`). */
   async detail(entry: WorkLogEntryEntity, formsToken?: string | null): Promise<WorkLogEntryDto> {
@@ -98,6 +112,30 @@ export class WorkLogService {
   }
 
   async list(query: WorkLogListQueryDto, caller: AuthenticatedUser): Promise<WorkLogListDto> {
+    return (await this.page({ ...query, userid: this.listedUser(query, caller) }, this.clock.nowSeconds())).body;
+  }
+
+  /**
+   * W1 as its JSON text, kept whole for this caller (KeptAnswers, `answers-worklog`) until a write changes a table
+   * it is built from (WORK_LOG_ANSWER_SOURCES), or, when an entry of the page is open (its duration grows with the
+   * clock), until the next second.
+   */
+  async listJson(query: WorkLogListQueryDto, caller: AuthenticatedUser): Promise<string> {
+    const userid = this.listedUser(query, caller);
+    const key = `work-log:${caller.userid}|${caller.privileges.join(',')}|${JSON.stringify(query)}`;
+    const answer = await this.keptAnswers.serve(
+      key,
+      async () => {
+        const now = this.clock.nowSeconds();
+        const { body, ticking } = await this.page({ ...query, userid }, now);
+        return { json: JSON.stringify(body), until: ticking ? (now + 1) * 1000 : undefined };
+      },
+      'answers-worklog',
+    );
+    return answer.json;
+  }
+
+  private listedUser(query: WorkLogListQueryDto, caller: AuthenticatedUser): number {
     const userid = query.userid ?? caller.userid;
     if (userid !== caller.userid && !this.policy.canModerate(caller)) {
       throw new InsufficientPrivilegesException(
@@ -105,20 +143,27 @@ export class WorkLogService {
         "Only a Moderator may list another user's entries",
       );
     }
-    return this.page({ ...query, userid });
+    return userid;
   }
 
   /** W12: suspended entries of a guide the caller may read, whoever owns them. */
   async suspended(guideid: number, offset: number, limit: number, caller: AuthenticatedUser): Promise<WorkLogListDto> {
     await this.documents.requireReadable(caller, 'GUIDE', guideid);
-    return this.page({ guideid, status: 'suspended', offset, limit, order: 'ASC' });
+    const filter = { guideid, status: 'suspended' as const, offset, limit, order: 'ASC' as const };
+    return (await this.page(filter, this.clock.nowSeconds())).body;
   }
 
-  private async page(filter: Parameters<WorkLogRepository['listEntries']>[0]): Promise<WorkLogListDto> {
+  /** `ticking`: an entry has no end time, so its duration (and a paused one's paused time) grows with the clock. */
+  private async page(
+    filter: Parameters<WorkLogRepository['listEntries']>[0],
+    now: number,
+  ): Promise<{ body: WorkLogListDto; ticking: boolean }> {
     const rows = await this.entries.listEntries(filter);
     const children = await this.entries.children(rows.map((e) => e.entryid));
-    const now = this.clock.nowSeconds();
-    return { results: rows.map((e) => toEntry(e, children.get(e.entryid)!, now)) };
+    return {
+      body: { results: rows.map((e) => toEntry(e, children.get(e.entryid)!, now)) },
+      ticking: rows.some((e) => e.endtime === null),
+    };
   }
 
   /** W3: pins the revision the caller reads and the release in force. */
