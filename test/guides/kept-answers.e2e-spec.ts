@@ -129,6 +129,8 @@ describe('Guide detail: anonymous answers kept whole', () => {
         payload: { title: 'Toaster lever' },
       });
       expect(edited.statusCode).toBe(200);
+      // What the edit's events write (derived data) is written before the reads.
+      await settled();
       const fresh = await t.inject({ method: 'GET', url });
       expect(fresh.json<Detail>().title).toBe('Toaster lever');
       expect(route).toHaveBeenCalledTimes(4);

@@ -14,7 +14,14 @@ const API = '/api/2.0';
 const DAY = 86_400;
 const NOW = Date.UTC(2027, 2, 1, 9);
 const PASSWORD = 'correct horse battery';
-const TOKENS: AnswerToken[] = ['answers', 'answers-approvals', 'answers-quizzes', 'answers-reviews', 'answers-worklog'];
+const TOKENS: AnswerToken[] = [
+  'answers',
+  'answers-approvals',
+  'answers-quizzes',
+  'answers-reviews',
+  'answers-search',
+  'answers-worklog',
+];
 
 /**
  * A signed-in caller's approval requests (A8), quizzes list (Q1) and review documents (P6), as plain JSON, are
@@ -216,7 +223,7 @@ describe('Enterprise lists kept whole for their caller', () => {
     const before = await Promise.all(TOKENS.map((name) => versions().read(name)));
     await createQuiz(t, author.user, { title: 'Unrelated', guideid });
     const after = await Promise.all(TOKENS.map((name) => versions().read(name)));
-    expect(after.map((token, i) => token === before[i])).toEqual([true, true, false, true, true]);
+    expect(after.map((token, i) => token === before[i])).toEqual([true, true, false, true, true, true]);
     expect(sqlCount(await call(signer.token, 'GET', ELIGIBLE))).toBe(2);
     expect(sqlCount(await call(author.token, 'GET', QUIZZES))).toBeGreaterThan(2);
   });

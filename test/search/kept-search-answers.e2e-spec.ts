@@ -10,7 +10,7 @@ import { tablesRead } from '../utils/tables-read';
 import { API, indexedGuide, titles, type SearchBody } from './search-kit';
 
 /**
- * An anonymous search (plain JSON) is kept whole under the `answers` token (SearchService.anonymousJson) and
+ * An anonymous search (plain JSON) is kept whole under the `answers-search` token (SearchService.anonymousJson) and
  * answered with one statement until a write changes a table it is built from (SEARCH_ANSWER_SOURCES).
  */
 describe('Search: anonymous answers kept whole', () => {
@@ -34,7 +34,7 @@ describe('Search: anonymous answers kept whole', () => {
     admin = await createUser(t, { privilege: 'Admin' });
     author = await createUser(t, { privilege: 'Author' });
     // On MySQL the test database is emptied before each file's app starts, token rows included.
-    await t.app.get(ContentVersions).bump('answers');
+    await t.app.get(ContentVersions).bump('answers-search');
     await createCategory(t, admin.user, 'Kettle', undefined, { contents: 'Kettles boil water; scale builds up.' });
     await createWiki(t, admin.user, { namespace: 'INFO', title: 'Scale', contents: 'Limescale in a kettle.' });
     await indexedGuide(t, author.user, { category: 'Kettle', title: 'Kettle Descaling', summary: 'Remove scale.' });
@@ -78,13 +78,13 @@ describe('Search: anonymous answers kept whole', () => {
   });
 
   it('reads only tables registered as sources of kept answers', async () => {
-    await t.app.get(ContentVersions).bump('answers');
+    await t.app.get(ContentVersions).bump('answers-search');
     const read = await tablesRead(t, async () => {
       expect((await get('kettle')).statusCode).toBe(200);
       expect((await get('scale', '?filter=wiki')).statusCode).toBe(200);
     });
     expect(read.size).toBeGreaterThan(2);
-    const registered = answerSources();
+    const registered = answerSources('answers-search');
     for (const table of SEARCH_ANSWER_SOURCES) expect(registered.has(table)).toBe(true);
     expect([...read].filter((table) => table !== 'content_versions' && !registered.has(table))).toEqual([]);
   });

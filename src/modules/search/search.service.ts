@@ -49,15 +49,16 @@ export class SearchService {
     private readonly reader: GuideReaderService,
     private readonly keptAnswers: KeptAnswers,
   ) {
-    registerAnswerSources(SEARCH_ANSWER_SOURCES);
+    registerAnswerSources(SEARCH_ANSWER_SOURCES, 'answers-search');
   }
 
   /**
-   * search() for an anonymous caller as its JSON text: kept whole (KeptAnswers, `answers`) until a write changes a
-   * table it is built from (SEARCH_ANSWER_SOURCES).
+   * search() for an anonymous caller as its JSON text: kept whole (KeptAnswers, `answers-search`: the index is
+   * written after every guide or wiki change, which should not drop the guide answers kept) until a write changes
+   * a table it is built from (SEARCH_ANSWER_SOURCES).
    */
   anonymousJson(raw: string, options: SearchQueryDto): Promise<string> {
-    return this.keptAnswers.json(`search:${JSON.stringify([raw, options])}`, 'answers', () =>
+    return this.keptAnswers.json(`search:${JSON.stringify([raw, options])}`, 'answers-search', () =>
       this.search(raw, options),
     );
   }

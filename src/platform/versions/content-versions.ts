@@ -7,7 +7,8 @@ import { DataSource } from 'typeorm';
 export type ContentName = 'category-tree' | 'step-forms' | 'releases' | AnswerToken;
 
 /** The tokens whole kept answers are kept under (KeptAnswers; the tables of each in answer-sources.ts). */
-export type AnswerToken = 'answers' | 'answers-approvals' | 'answers-quizzes' | 'answers-reviews' | 'answers-worklog';
+export type AnswerToken =
+  'answers' | 'answers-approvals' | 'answers-quizzes' | 'answers-reviews' | 'answers-search' | 'answers-worklog';
 
 export const newVersionToken = (): string => randomBytes(12).toString('base64url');
 

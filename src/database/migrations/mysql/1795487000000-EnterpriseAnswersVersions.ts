@@ -3,14 +3,14 @@ import { newVersionToken } from '../../../platform/versions/content-versions';
 
 /**
  * The rows of `content_versions` the enterprise answers kept in memory (a caller's approval requests, quizzes
- * list, review documents and work log) are kept under; every write to a table they are built from replaces its token
+ * list, review documents and work log) and anonymous search answers are kept under; every write to a table they are built from replaces its token
  * (src/database/answer-sources.ts).
  */
 export class EnterpriseAnswersVersions1795487000000 implements MigrationInterface {
   name = 'EnterpriseAnswersVersions1795487000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const name of ['answers-approvals', 'answers-quizzes', 'answers-reviews', 'answers-worklog'])
+    for (const name of ['answers-approvals', 'answers-quizzes', 'answers-reviews', 'answers-search', 'answers-worklog'])
       await queryRunner.query('INSERT INTO `content_versions` (`name`, `token`) VALUES (?, ?)', [
         name,
         newVersionToken(),
@@ -19,7 +19,7 @@ export class EnterpriseAnswersVersions1795487000000 implements MigrationInterfac
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      "DELETE FROM `content_versions` WHERE `name` IN ('answers-approvals', 'answers-quizzes', 'answers-reviews', 'answers-worklog')",
+      "DELETE FROM `content_versions` WHERE `name` IN ('answers-approvals', 'answers-quizzes', 'answers-reviews', 'answers-search', 'answers-worklog')",
     );
   }
 }
