@@ -39,6 +39,9 @@ export function responseMode(request: FastifyRequest): ResponseMode {
   };
 }
 
+/** The content type of JSON answers written as text (KeptAnswersFront sends kept answers with it too). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** Whether the caller asked for plain JSON: neither `?pretty` nor XML. */
 export function wantsPlainJson(request: FastifyRequest): boolean {
   const { pretty, xmlRoot } = responseMode(request);
@@ -48,6 +51,6 @@ export function wantsPlainJson(request: FastifyRequest): boolean {
 /** Answers `text`, the JSON.stringify text of a route's answer (one kept whole), as the JSON body. */
 export async function jsonText(reply: FastifyReply, text: Promise<string>): Promise<string> {
   const body = await text;
-  void reply.type('application/json; charset=utf-8');
+  void reply.type(JSON_CONTENT_TYPE);
   return body;
 }

@@ -8,7 +8,7 @@ import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { MailQueue } from '../../platform/mail/mail-queue';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
+import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
 import type { GatedRelease, ResolvedProcess } from '../releases/approval-gate';
 import type { UserContext } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
@@ -80,7 +80,7 @@ export class ApprovalRequestsService {
    * table it is built from (APPROVAL_ANSWER_SOURCES).
    */
   listJson(query: ListRequestsQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const key = `approval-requests:${caller.userid}|${caller.privileges.join(',')}|${JSON.stringify(query)}`;
+    const key = `approval-requests:${callerKey(caller)}|${JSON.stringify(query)}`;
     return this.keptAnswers.json(key, 'answers-approvals', () => this.list(query, caller));
   }
 

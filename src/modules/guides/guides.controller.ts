@@ -4,7 +4,7 @@ import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Revalidated } from '../../common/http/conditional-get';
-import { XmlResponse, responseMode } from '../../common/http/response-mode';
+import { JSON_CONTENT_TYPE, XmlResponse, jsonText, responseMode } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
 import { PaginationQueryDto } from '../../common/validation/pagination.dto';
 import { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
@@ -33,7 +33,7 @@ export class GuidesController {
       'takes effect for Admins only and is ignored for anyone else. With `guideids` (first 50 used), filter, ' +
       'modifiedSince and pagination are ignored and unknown or hidden ids are left out. `filter` takes ' +
       'comma-separated types; unknown types match nothing. A guide with a released release is summarised from ' +
-      'that release\'s revision for callers who may not edit it (its editors see the working copy), as in its detail.',
+      "that release's revision for callers who may not edit it (its editors see the working copy), as in its detail.",
   })
   @ApiOkResponse({ type: [GuideSummaryDto] })
   async list(
@@ -44,9 +44,7 @@ export class GuidesController {
   ): Promise<GuideSummaryDto[] | string> {
     if (responseMode(request).pretty) return this.lists.list(query, caller);
     // Plain JSON: written as text from the stored summaries' pieces (the bytes JSON.stringify would give).
-    const json = await this.lists.listJson(query, caller);
-    void reply.type('application/json; charset=utf-8');
-    return json;
+    return jsonText(reply, this.lists.listJson(query, caller));
   }
 
   @Get('featured')
@@ -91,7 +89,7 @@ export class GuidesController {
     if (mode.xmlRoot || mode.pretty) return this.lists.detail(guideid, query, caller);
     // Plain JSON: written as text from the stored revision's pieces (the same bytes JSON.stringify would give).
     const { json, etag } = await this.lists.detailJson(guideid, query, caller);
-    void reply.type('application/json; charset=utf-8');
+    void reply.type(JSON_CONTENT_TYPE);
     if (etag) void reply.header('etag', etag);
     return json;
   }

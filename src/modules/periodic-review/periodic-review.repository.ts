@@ -21,7 +21,6 @@ export interface LabelledDocumentRow {
   reviewer: KnownUser | null;
 }
 
-/** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
 /**
  * Documents (d, with their schedule s) `?` reviews (parameters: userid twice): as the effective reviewer (the
  * document's, else the schedule's default, else the document's author) or as a member of the schedule's
@@ -33,6 +32,10 @@ const REVIEWED_BY =
   ' ELSE (SELECT w.authorid FROM wikis w WHERE w.wikiid = d.docid) END) = ?' +
   ' OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = ?))';
 
+/** When the review window of document d (with its schedule s) opens. */
+const WINDOW_OPENS = 'd.next_due_date - s.completion_window_days * 86400';
+
+/** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
 @Injectable()
 export class PeriodicReviewRepository {
   private readonly sql: SqlReader;
@@ -303,9 +306,8 @@ export class PeriodicReviewRepository {
           ' OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.teamid = s.default_teamid AND tm.userid = :userid))',
         { userid },
       );
-    const opens = 'd.next_due_date - s.completion_window_days * 86400';
-    if (state === 'scheduled') query.andWhere(`:now < ${opens}`, { now });
-    if (state === 'open') query.andWhere(`:now >= ${opens} AND :now < d.next_due_date`, { now });
+    if (state === 'scheduled') query.andWhere(`:now < ${WINDOW_OPENS}`, { now });
+    if (state === 'open') query.andWhere(`:now >= ${WINDOW_OPENS} AND :now < d.next_due_date`, { now });
     if (state === 'overdue') query.andWhere(':now >= d.next_due_date', { now });
     return query.orderBy('d.prdid', 'ASC').offset(offset).limit(limit).getMany();
   }
@@ -326,10 +328,9 @@ export class PeriodicReviewRepository {
   ): Promise<LabelledDocumentRow[]> {
     const pick = (field: keyof LabelSql) =>
       `CASE d.doctype ${[...labels].map(([doctype, sql]) => `WHEN '${doctype}' THEN ${sql[field]}`).join(' ')} END`;
-    const opens = 'd.next_due_date - s.completion_window_days * 86400';
     const states = {
-      scheduled: { sql: ` AND ? < ${opens}`, params: [now] },
-      open: { sql: ` AND ? >= ${opens} AND ? < d.next_due_date`, params: [now, now] },
+      scheduled: { sql: ` AND ? < ${WINDOW_OPENS}`, params: [now] },
+      open: { sql: ` AND ? >= ${WINDOW_OPENS} AND ? < d.next_due_date`, params: [now, now] },
       overdue: { sql: ' AND ? >= d.next_due_date', params: [now] },
     };
     const teams = teamIdsSql ? `, ${teamIdsSql} AS u_team_ids` : '';
@@ -359,9 +360,8 @@ export class PeriodicReviewRepository {
    * `now` (its window opens or it falls due), in seconds; null when none will. One statement.
    */
   async nextStateChangeReviewedBy(userid: number, now: number): Promise<number | null> {
-    const opens = 'd.next_due_date - s.completion_window_days * 86400';
     const [row] = await this.sql.rows(
-      `SELECT MIN(CASE WHEN ? < ${opens} THEN ${opens} WHEN ? < d.next_due_date THEN d.next_due_date END) AS next_change
+      `SELECT MIN(CASE WHEN ? < ${WINDOW_OPENS} THEN ${WINDOW_OPENS} WHEN ? < d.next_due_date THEN d.next_due_date END) AS next_change
          FROM periodic_review_documents d JOIN periodic_review_schedules s ON s.prsid = d.prsid
         WHERE ${REVIEWED_BY}`,
       [now, now, userid, userid],
@@ -380,8 +380,7 @@ export class PeriodicReviewRepository {
   ): Promise<{ row: ReviewDocumentEntity; state: 'scheduled' | 'open' | 'overdue' }[]> {
     // Hand-written: the query builder's entity hydration cost more CPU than the statement (500 rows a page).
     const state =
-      "CASE WHEN ? >= d.next_due_date THEN 'overdue'" +
-      " WHEN ? >= d.next_due_date - s.completion_window_days * 86400 THEN 'open' ELSE 'scheduled' END";
+      "CASE WHEN ? >= d.next_due_date THEN 'overdue'" + ` WHEN ? >= ${WINDOW_OPENS} THEN 'open' ELSE 'scheduled' END`;
     const rows = await this.sql.rows(
       `SELECT ${this.sql.columns(ReviewDocumentEntity, 'd')}, ${state} AS computed_state` +
         ' FROM periodic_review_documents d INNER JOIN periodic_review_schedules s ON s.prsid = d.prsid' +

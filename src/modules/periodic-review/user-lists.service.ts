@@ -4,7 +4,7 @@ import { callerHas } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
 import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
+import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
 import { UsersService } from '../users/users.service';
 import { DOCTYPES, DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
@@ -90,7 +90,7 @@ export class UserListsService {
    * (REVIEW_ANSWER_SOURCES) or the next of the user's documents changes state.
    */
   async documentsJson(userid: number, query: UserDocumentsQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const key = `review-documents:${userid}|${JSON.stringify(query)}|${caller.userid}|${caller.privileges.join(',')}`;
+    const key = `review-documents:${userid}|${JSON.stringify(query)}|${callerKey(caller)}`;
     const answer = await this.keptAnswers.serve(
       key,
       async () => {

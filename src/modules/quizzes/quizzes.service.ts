@@ -13,7 +13,7 @@ import { AuditService } from '../../platform/audit/audit.service';
 import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
+import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import type { CreateQuizDto, GetQuizzesDto, ImportQuizDto, QuestionsBodyDto } from './dto/quiz-body.dto';
 import type { QuizListQueryDto } from './dto/quiz-query.dto';
@@ -210,7 +210,7 @@ export class QuizzesService {
    * it is built from (QUIZ_LIST_ANSWER_SOURCES).
    */
   listJson(query: QuizListQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const key = `quizzes:${caller.userid}|${caller.privileges.join(',')}|${JSON.stringify(query)}`;
+    const key = `quizzes:${callerKey(caller)}|${JSON.stringify(query)}`;
     return this.keptAnswers.json(key, 'answers-quizzes', () => this.list(query, caller));
   }
 

@@ -14,7 +14,7 @@ import {
 import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { unprocessable } from '../../common/http/api-errors';
-import { responseMode, XmlResponse } from '../../common/http/response-mode';
+import { jsonText, responseMode, XmlResponse } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
 import { CategoriesService, hierarchyJson } from './categories/categories.service';
 import { CreateWikiDto, UpdateWikiDto } from './dto/wiki-body.dto';
@@ -147,9 +147,7 @@ export class WikisController {
     const mode = responseMode(request);
     if (caller || mode.xmlRoot || mode.pretty) return this.reader.detail(ns, title, options, caller);
     // An anonymous caller's plain JSON: the bytes JSON.stringify gives the detail, kept whole.
-    const json = await this.reader.anonymousDetailJson(ns, title, options);
-    void reply.type('application/json; charset=utf-8');
-    return json;
+    return jsonText(reply, this.reader.anonymousDetailJson(ns, title, options));
   }
 
   @Patch(':namespace/:title')

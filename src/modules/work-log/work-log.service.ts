@@ -14,7 +14,7 @@ import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import type { EventType } from '../../platform/events/domain-event';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
+import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import { StepFormsService } from '../step-forms/step-forms.service';
 import type { CreateEntryDto } from './dto/work-log-body.dto';
@@ -122,7 +122,7 @@ export class WorkLogService {
    */
   async listJson(query: WorkLogListQueryDto, caller: AuthenticatedUser): Promise<string> {
     const userid = this.listedUser(query, caller);
-    const key = `work-log:${caller.userid}|${caller.privileges.join(',')}|${JSON.stringify(query)}`;
+    const key = `work-log:${callerKey(caller)}|${JSON.stringify(query)}`;
     const answer = await this.keptAnswers.serve(
       key,
       async () => {

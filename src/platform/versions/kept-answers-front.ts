@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
+import { JSON_CONTENT_TYPE } from '../../common/http/response-mode';
 import type { AnswerToken } from './content-versions';
 import { KeptAnswers } from './kept-answers';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** URLs remembered; past this, the oldest remembered is forgotten. */
 const REMEMBERED_URLS = 4_000;
 
@@ -29,7 +29,7 @@ export class KeptAnswersFront {
       if (!remembered) return;
       const kept = await this.answers.peek(remembered.key, remembered.token);
       if (!kept) return;
-      void reply.type(JSON_TYPE);
+      void reply.type(JSON_CONTENT_TYPE);
       if (kept.etag) void reply.header('etag', kept.etag);
       return reply.send(kept.json);
     });
@@ -41,7 +41,7 @@ export class KeptAnswersFront {
         reply.statusCode === 200 &&
         request.method === 'GET' &&
         request.headers.authorization === undefined &&
-        reply.getHeader('content-type') === JSON_TYPE
+        reply.getHeader('content-type') === JSON_CONTENT_TYPE
       )
         this.remember(request.url, served.key, served.token);
       done(null, payload);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { requestContext } from '../../common/context/request-context';
 import { Clock } from '../clock/clock';
 import { ContentVersions, type AnswerToken } from './content-versions';
@@ -25,6 +26,9 @@ export interface ServedAnswer {
   token: AnswerToken;
   json: string;
 }
+
+/** What a kept answer for a signed-in caller is kept per: the caller and their privileges. */
+export const callerKey = (caller: AuthenticatedUser): string => `${caller.userid}|${caller.privileges.join(',')}`;
 
 /**
  * At most this many answers, of about this many bytes of JSON text in all (one byte a character for the
