@@ -411,19 +411,23 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
     it('a redelivered event rewrites the same rows (at-least-once delivery is harmless)', async () => {
       const before = await search('keyboard', '', admin.token);
       // The index lost the edit (as if the process died after the commit): the next delivery repairs it.
-      await t.app.get(SearchRepository).replace('GUIDE', ids.keyboard, [
-        {
-          doctype: 'GUIDE',
-          docid: ids.keyboard,
-          langid: 'en',
-          namespace: 'GUIDE',
-          isSource: true,
-          title: 'Stale zebra',
-          body: '',
-          data: {},
-          modifiedDate: 1,
-        },
-      ]);
+      await t.app.get(SearchRepository).replace(
+        'GUIDE',
+        [ids.keyboard],
+        [
+          {
+            doctype: 'GUIDE',
+            docid: ids.keyboard,
+            langid: 'en',
+            namespace: 'GUIDE',
+            isSource: true,
+            title: 'Stale zebra',
+            body: '',
+            data: {},
+            modifiedDate: 1,
+          },
+        ],
+      );
       expect((await search('zebra', '', admin.token)).totalResults).toBe(1);
       await publishEvents(t, GuideRevised({ guideid: ids.keyboard, langid: 'en' }));
       await publishEvents(t, GuideRevised({ guideid: ids.keyboard, langid: 'en' }));
@@ -434,24 +438,85 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
     });
   });
 
+  describe('delivery of many events', () => {
+    it('indexes every guide of one delivery with the same few statements, whatever their number', async () => {
+      const index = t.app.get(SearchRepository);
+      // Guides without translations: a translated guide's languages cost statements of their own.
+      const translated = new Set(
+        (await t.dataSource.query<{ guideid: number }[]>('SELECT guideid FROM guide_translations')).map((r) =>
+          Number(r.guideid),
+        ),
+      );
+      const guides = [ids.battery, ids.display, ids.keyboard, ids.resume, ids.phrase, ids.markup].filter(
+        (id) => !translated.has(id),
+      );
+      expect(guides.length).toBeGreaterThanOrEqual(3);
+      const stale = (docid: number) => ({
+        doctype: 'GUIDE' as const,
+        docid,
+        langid: 'en',
+        namespace: 'GUIDE',
+        isSource: true,
+        title: `Stale aardvarkish ${docid}`,
+        body: '',
+        data: {},
+        modifiedDate: 1,
+      });
+      const statementsOfDelivery = async (guideids: number[]): Promise<string[]> => {
+        await index.replace('GUIDE', guideids, guideids.map(stale));
+        expect((await search('aardvarkish', '', admin.token)).totalResults).toBe(guideids.length);
+        const logger = t.dataSource.logger;
+        const logQuery = logger.logQuery.bind(logger);
+        const statements: string[] = [];
+        logger.logQuery = (sql, parameters, runner): void => {
+          if (/\bsearch_(documents|fts)\b|\bguides g\b|\bguide_translations\b/.test(sql)) statements.push(sql);
+          logQuery(sql, parameters, runner);
+        };
+        try {
+          await publishEvents(t, ...guideids.map((guideid) => GuideRevised({ guideid, langid: 'en' })));
+        } finally {
+          logger.logQuery = logQuery;
+        }
+        expect((await search('aardvarkish', '', admin.token)).totalResults).toBe(0);
+        return statements;
+      };
+      const indexed = () =>
+        t.dataSource.query(
+          `SELECT docid, langid, title, body FROM search_documents WHERE doctype = 'GUIDE' AND docid IN (${guides.join(', ')}) ORDER BY docid, langid`,
+        );
+      const before = await indexed();
+      expect(before.length).toBeGreaterThanOrEqual(guides.length);
+      const one = await statementsOfDelivery([guides[0]]);
+      const all = await statementsOfDelivery(guides);
+      expect(all.length).toBe(one.length);
+      expect(all.length).toBeLessThanOrEqual(6);
+      // Each guide is indexed again as it was, under its own title and text.
+      expect(await indexed()).toEqual(before);
+    });
+  });
+
   describe('rebuild (npm run search:reindex)', () => {
     it('rebuilds the index from the patrolled documents and drops rows of missing ones', async () => {
       const before = await search('battery');
       const index = t.app.get(SearchRepository);
       await index.clear();
-      await index.replace('GUIDE', 999_999, [
-        {
-          doctype: 'GUIDE',
-          docid: 999_999,
-          langid: 'en',
-          namespace: 'GUIDE',
-          isSource: true,
-          title: 'Ghost battery',
-          body: '',
-          data: {},
-          modifiedDate: 1,
-        },
-      ]);
+      await index.replace(
+        'GUIDE',
+        [999_999],
+        [
+          {
+            doctype: 'GUIDE',
+            docid: 999_999,
+            langid: 'en',
+            namespace: 'GUIDE',
+            isSource: true,
+            title: 'Ghost battery',
+            body: '',
+            data: {},
+            modifiedDate: 1,
+          },
+        ],
+      );
       expect((await search('battery', '', admin.token)).totalResults).toBe(0);
       const line = await reindex(t.app);
       expect(line).toMatch(/^search index rebuilt: \d+ guides, \d+ wikis, \d+ rows\n$/);

@@ -494,6 +494,13 @@ export class GuidesRepository {
     return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids, tx);
   }
 
+  /** What the search index is built from: summaryRows' 'full' rows with the languages translated (`langs`). */
+  async indexRows(guideids: number[], tx?: EntityManager): Promise<GuideRow[]> {
+    if (!guideids.length) return [];
+    const select = this.rowSelect({ pointer: 'revisionid', content: 'full', languages: true, noGrants: true });
+    return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids, tx);
+  }
+
   /**
    * A page of guides (public, non-deleted unless includePrivate) with what their summaries need. The page
    * of ids is chosen from the guides table alone (a derived table) before revisions and authors are joined,

@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { toInnoDbBoolean } from './search-query';
 import {
+  DOCUMENTS_PER_INSERT,
   HIT_COLUMNS,
   SEARCH_KIND_SQL,
   SUGGEST_KIND_CASE,
   SUGGEST_KIND_SQL,
   SearchRepository,
+  documentValues,
   sharedConditions,
   toHit,
   type IndexedDocument,
@@ -24,28 +26,24 @@ import {
 export class MysqlSearchRepository extends SearchRepository {
   async replace(
     doctype: 'GUIDE' | 'WIKI',
-    docid: number,
+    docids: number[],
     documents: IndexedDocument[],
     tx?: EntityManager,
   ): Promise<void> {
+    if (!docids.length) return;
     const manager = this.manager(tx);
-    await manager.query('DELETE FROM search_documents WHERE doctype = ? AND docid = ?', [doctype, docid]);
-    if (!documents.length) return;
     await manager.query(
-      'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) VALUES ' +
-        documents.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', '),
-      documents.flatMap((doc) => [
-        doc.doctype,
-        doc.docid,
-        doc.langid,
-        doc.namespace,
-        doc.isSource ? 1 : 0,
-        doc.title,
-        doc.body,
-        JSON.stringify(doc.data),
-        doc.modifiedDate,
-      ]),
+      `DELETE FROM search_documents WHERE doctype = ? AND docid IN (${docids.map(() => '?').join(', ')})`,
+      [doctype, ...docids],
     );
+    for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
+      const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
+      await manager.query(
+        'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) VALUES ' +
+          chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', '),
+        documentValues(chunk),
+      );
+    }
   }
 
   async search(params: SearchParams): Promise<{ hits: SearchHit[]; total: number }> {

@@ -33,17 +33,13 @@ export class SearchIndexSubscriber implements OnModuleInit {
 
   /** A release going live or being removed changes what readers see of its document. */
   private async released(events: DeliveredEvent<ReleaseEventPayload>[]): Promise<void> {
-    const seen = new Set<string>();
-    for (const { payload } of events) {
-      const key = `${payload.doctype}:${payload.docid}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (payload.doctype === 'GUIDE') await this.indexer.reindexGuide(payload.docid);
-      else await this.indexer.reindexWiki(payload.docid);
-    }
+    const guides = events.filter(({ payload }) => payload.doctype === 'GUIDE').map(({ payload }) => payload.docid);
+    await this.indexer.reindexGuides(guides);
+    const wikis = events.filter(({ payload }) => payload.doctype !== 'GUIDE').map(({ payload }) => payload.docid);
+    for (const wikiid of new Set(wikis)) await this.indexer.reindexWiki(wikiid);
   }
 
-  private async guides(guideids: number[]): Promise<void> {
-    for (const guideid of new Set(guideids)) await this.indexer.reindexGuide(guideid);
+  private guides(guideids: number[]): Promise<void> {
+    return this.indexer.reindexGuides(guideids);
   }
 }

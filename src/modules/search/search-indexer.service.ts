@@ -4,10 +4,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { TransactionService } from '../../database/transaction.service';
-import { ReleaseDirectory } from '../../platform/documents/release-directory';
+import { ReleaseDirectory, type LiveRelease } from '../../platform/documents/release-directory';
 import { GuideEntity } from '../guides/entities/guide.entity';
 import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from '../guides/guide-documents.service';
-import { GuidesRepository } from '../guides/guides.repository';
+import { GuidesRepository, type GuideRow } from '../guides/guides.repository';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import { MediaService } from '../media/media.service';
 import { WikiEntity } from '../wikis/entities/wiki.entity';
@@ -49,12 +49,19 @@ export class SearchIndexerService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async reindexGuide(guideid: number, tx?: EntityManager): Promise<void> {
-    await this.index.replace('GUIDE', guideid, await this.guideDocumentsOf(guideid, tx), tx);
+  /** Replaces what the index holds of each of `guideids` (duplicates are indexed once). */
+  async reindexGuides(guideids: number[], tx?: EntityManager): Promise<void> {
+    const ids = [...new Set(guideids)];
+    if (!ids.length) return;
+    await this.index.replace('GUIDE', ids, await this.guideDocumentsOf(ids, tx), tx);
+  }
+
+  reindexGuide(guideid: number, tx?: EntityManager): Promise<void> {
+    return this.reindexGuides([guideid], tx);
   }
 
   async reindexWiki(wikiid: number, tx?: EntityManager): Promise<void> {
-    await this.index.replace('WIKI', wikiid, await this.wikiDocumentsOf(wikiid, tx), tx);
+    await this.index.replace('WIKI', [wikiid], await this.wikiDocumentsOf(wikiid, tx), tx);
   }
 
   /**
@@ -69,7 +76,7 @@ export class SearchIndexerService {
     for (const doctype of ['GUIDE', 'WIKI'] as const) {
       for (const docid of await this.index.indexedIds(doctype)) {
         if (!live[doctype].has(docid))
-          await this.transactions.run((tx) => this.index.replace(doctype, docid, [], tx.manager));
+          await this.transactions.run((tx) => this.index.replace(doctype, [docid], [], tx.manager));
       }
     }
     return { guides: ids.guides.length, wikis: ids.wikis.length, rows: await this.index.count() };
@@ -87,10 +94,32 @@ export class SearchIndexerService {
     return { guides: guides.map((g) => g.guideid), wikis: wikis.map((w) => w.wikiid) };
   }
 
-  private async guideDocumentsOf(guideid: number, tx?: EntityManager): Promise<IndexedDocument[]> {
-    const [row] = await this.guides.summaryRows([guideid], 'full', tx);
-    if (!row || row.guide.deleted) return [];
-    const released = await this.releases.liveOne('GUIDE', guideid, row.guide.langid);
+  /**
+   * The documents of many guides: their rows in one statement, their releases in force in one per source language
+   * (none when the releases the rows were read with are kept), a pinned or translated revision only where a guide has
+   * one. A delivery of many guide events indexes them all with these few statements.
+   */
+  private async guideDocumentsOf(guideids: number[], tx?: EntityManager): Promise<IndexedDocument[]> {
+    const rows = (await this.guides.indexRows(guideids, tx)).filter((row) => !row.guide.deleted);
+    const byLangid = new Map<string, GuideRow[]>();
+    for (const row of rows) byLangid.set(row.guide.langid, [...(byLangid.get(row.guide.langid) ?? []), row]);
+    const released = new Map<number, LiveRelease>();
+    for (const [langid, group] of byLangid) {
+      const ids = group.map((row) => row.guide.guideid);
+      for (const [guideid, release] of await this.releases.live('GUIDE', ids, langid, group[0].releasesToken))
+        released.set(guideid, release);
+    }
+    const documents: IndexedDocument[] = [];
+    for (const row of rows) documents.push(...(await this.documentsOfRow(row, released.get(row.guide.guideid), tx)));
+    return documents;
+  }
+
+  private async documentsOfRow(
+    row: GuideRow,
+    released: LiveRelease | undefined,
+    tx?: EntityManager,
+  ): Promise<IndexedDocument[]> {
+    const guideid = row.guide.guideid;
     const pinned = released ? await this.guides.findRevision(released.revisionid, tx) : null;
     const source = await this.guideDocuments.source(
       guideid,
@@ -112,10 +141,11 @@ export class SearchIndexerService {
         modifiedDate: row.guide.modifiedDate,
       },
     ];
+    if (!row.translatedLangids.length) return documents;
     const translations = await this.guides.translationsOf(guideid, tx);
     for (const translation of translations) {
       if (translation.revisionid === null || translation.langid === row.guide.langid) continue;
-      const live = await this.releases.liveOne('GUIDE', guideid, translation.langid);
+      const live = await this.releases.liveOne('GUIDE', guideid, translation.langid, row.releasesToken);
       const revision = await this.guides.findRevision(live?.revisionid ?? translation.revisionid, tx);
       if (!revision) continue;
       const text = await this.guideDocuments.translation(

@@ -81,10 +81,13 @@ export abstract class SearchRepository {
     return this.reader.rows(text, values);
   }
 
-  /** Replaces every indexed language of a document with `documents` (none: the document leaves the index). */
+  /**
+   * Replaces every indexed language of the documents `docids` with `documents` (theirs; a document with none leaves
+   * the index), in a few statements however many documents.
+   */
   abstract replace(
     doctype: 'GUIDE' | 'WIKI',
-    docid: number,
+    docids: number[],
     documents: IndexedDocument[],
     tx?: EntityManager,
   ): Promise<void>;
@@ -104,6 +107,24 @@ export abstract class SearchRepository {
   /** Number of indexed rows (the rebuild's report). */
   abstract count(): Promise<number>;
 }
+
+/** The values of `documents` for `INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title,
+ * body, data, modified_date)`, 9 per document. */
+export const documentValues = (documents: IndexedDocument[]): unknown[] =>
+  documents.flatMap((doc) => [
+    doc.doctype,
+    doc.docid,
+    doc.langid,
+    doc.namespace,
+    doc.isSource ? 1 : 0,
+    doc.title,
+    doc.body,
+    JSON.stringify(doc.data),
+    doc.modifiedDate,
+  ]);
+
+/** Documents per INSERT: 9 parameters each stay far below either engine's limit. */
+export const DOCUMENTS_PER_INSERT = 200;
 
 /** SQL shared by the engines: the kind filter, the language filter and the access conditions. */
 export function sharedConditions(

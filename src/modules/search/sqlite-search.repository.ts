@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { toFts5 } from './search-query';
 import {
+  DOCUMENTS_PER_INSERT,
   HIT_COLUMNS,
   SEARCH_KIND_SQL,
   SUGGEST_KIND_CASE,
   SUGGEST_KIND_SQL,
   SearchRepository,
+  documentValues,
   sharedConditions,
   toHit,
   type IndexedDocument,
@@ -26,16 +28,18 @@ const SCORE = 'bm25(search_fts, 10.0, 1.0)';
 export class SqliteSearchRepository extends SearchRepository {
   async replace(
     doctype: 'GUIDE' | 'WIKI',
-    docid: number,
+    docids: number[],
     documents: IndexedDocument[],
     tx?: EntityManager,
   ): Promise<void> {
+    if (!docids.length) return;
     const manager = this.manager(tx);
+    const docList = docids.map(() => '?').join(', ');
     // A document indexed for the first time (every create) has nothing to delete, and an FTS5 delete
     // costs even when it matches nothing.
     const indexed = await manager.query<{ id: number }[]>(
-      'SELECT id FROM search_documents WHERE doctype = ? AND docid = ?',
-      [doctype, docid],
+      `SELECT id FROM search_documents WHERE doctype = ? AND docid IN (${docList})`,
+      [doctype, ...docids],
     );
     if (indexed.length) {
       const ids = indexed.map((row) => row.id);
@@ -43,29 +47,19 @@ export class SqliteSearchRepository extends SearchRepository {
       await manager.query(`DELETE FROM search_fts WHERE rowid IN (${list})`, ids);
       await manager.query(`DELETE FROM search_documents WHERE id IN (${list})`, ids);
     }
-    for (const doc of documents) {
+    if (!documents.length) return;
+    for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
+      const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
       await manager.query(
         'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) ' +
-          'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          doc.doctype,
-          doc.docid,
-          doc.langid,
-          doc.namespace,
-          doc.isSource ? 1 : 0,
-          doc.title,
-          doc.body,
-          JSON.stringify(doc.data),
-          doc.modifiedDate,
-        ],
+          `VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        documentValues(chunk),
       );
     }
-    if (documents.length) {
-      await manager.query(
-        'INSERT INTO search_fts (rowid, title, body) SELECT id, title, body FROM search_documents WHERE doctype = ? AND docid = ?',
-        [doctype, docid],
-      );
-    }
+    await manager.query(
+      `INSERT INTO search_fts (rowid, title, body) SELECT id, title, body FROM search_documents WHERE doctype = ? AND docid IN (${docList})`,
+      [doctype, ...docids],
+    );
   }
 
   async search(params: SearchParams): Promise<{ hits: SearchHit[]; total: number }> {
