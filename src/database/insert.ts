@@ -1,5 +1,6 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /** Rows per statement: well under SQLite's 32,766 and MySQL's 65,535 placeholders for our widest tables. */
@@ -27,34 +28,69 @@ export async function insertRows<T extends ObjectLiteral>(
   rows: ReadonlyArray<Partial<T> | QueryDeepPartialEntity<T>>,
 ): Promise<number[]> {
   if (!rows.length) return [];
-  const metadata = manager.connection.getMetadata(entity);
+  const plan = insertPlan(manager, entity, rows[0]);
+  const { columns } = plan;
   const driver = manager.connection.driver;
-  const columns: ColumnMetadata[] = metadata.columns.filter(
-    (column) => column.getEntityValue(rows[0] as ObjectLiteral) !== undefined,
-  );
-  const table = driver.escape(metadata.tableName);
-  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const generated = metadata.columns.some((column) => column.isGenerated);
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-    const parameters: unknown[] = chunk.flatMap((row) =>
-      columns.map((column): unknown => {
-        const value: unknown = column.getEntityValue(row);
-        return driver.preparePersistentValue(value ?? null, column) as unknown;
-      }),
-    );
-    const raw: unknown = await manager.query(
-      `INSERT INTO ${table} (${names}) VALUES ${chunk.map(() => tuple).join(', ')}`,
-      parameters,
-    );
-    if (!generated) continue;
+    const parameters: unknown[] = [];
+    for (const row of chunk)
+      for (const column of columns)
+        parameters.push(driver.preparePersistentValue(column.getEntityValue(row) ?? null, column) as unknown);
+    const raw: unknown = await manager.query(plan.sql(chunk.length), parameters);
+    if (!plan.generated) continue;
     const { id, isLast } = reportedId(raw);
     const first = isLast ? id - chunk.length + 1 : id;
     chunk.forEach((_, k) => ids.push(first + k));
   }
   return ids;
+}
+
+interface InsertPlan {
+  columns: ColumnMetadata[];
+  generated: boolean;
+  /** The statement for `count` rows (the same string each time: prepared statements are found by it). */
+  sql(count: number): string;
+}
+
+/** Plans per entity and per set of properties the first row defines: building one cost more than running it. */
+const plans = new WeakMap<EntityMetadata, Map<string, InsertPlan>>();
+
+function insertPlan(manager: EntityManager, entity: EntityTarget<ObjectLiteral>, first: ObjectLiteral): InsertPlan {
+  const metadata = manager.connection.getMetadata(entity);
+  // Entities with embedded columns: which columns a row defines is not its own keys; no plan is kept.
+  let key: string | undefined;
+  if (!metadata.embeddeds.length) {
+    key = '';
+    for (const property in first) if (first[property] !== undefined) key += `${property},`;
+  }
+  let byKey = plans.get(metadata);
+  const known = key === undefined ? undefined : byKey?.get(key);
+  if (known) return known;
+  const driver = manager.connection.driver;
+  const columns = metadata.columns.filter((column) => column.getEntityValue(first) !== undefined);
+  const table = driver.escape(metadata.tableName);
+  const names = columns.map((column) => driver.escape(column.databaseName)).join(', ');
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const statements = new Map<number, string>();
+  const plan: InsertPlan = {
+    columns,
+    generated: metadata.columns.some((column) => column.isGenerated),
+    sql: (count) => {
+      let sql = statements.get(count);
+      if (sql === undefined) {
+        sql = `INSERT INTO ${table} (${names}) VALUES ${Array(count).fill(tuple).join(', ')}`;
+        statements.set(count, sql);
+      }
+      return sql;
+    },
+  };
+  if (key !== undefined) {
+    if (!byKey) plans.set(metadata, (byKey = new Map<string, InsertPlan>()));
+    byKey.set(key, plan);
+  }
+  return plan;
 }
 
 /** Inserts one row and answers its generated id (see insertRows). */

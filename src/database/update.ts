@@ -1,7 +1,11 @@
 import type { EntityManager, EntityTarget, ObjectLiteral, QueryRunner } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 
 type Values<T> = { [K in keyof T]?: T[K] | null };
+
+/** Per entity, each property's column and its escaped name (looking them up cost more than the statement). */
+const columnsOf = new WeakMap<EntityMetadata, Map<string, { column: ColumnMetadata; name: string }>>();
 
 /**
  * `UPDATE table SET … WHERE a = ? AND b = ?` of hand-written SQL, answering the number of rows it changed.
@@ -20,25 +24,32 @@ export async function updateRows<T extends ObjectLiteral>(
 ): Promise<number> {
   const metadata = manager.connection.getMetadata(entity);
   const driver = manager.connection.driver;
-  const columnOf = (property: string): ColumnMetadata => {
-    const column = metadata.findColumnWithPropertyPath(property);
-    if (!column) throw new Error(`${metadata.name} has no column ${property}`);
-    return column;
+  const columnOf = (property: string): { column: ColumnMetadata; name: string } => {
+    let known = columnsOf.get(metadata);
+    if (!known) columnsOf.set(metadata, (known = new Map<string, { column: ColumnMetadata; name: string }>()));
+    let found = known.get(property);
+    if (!found) {
+      const column = metadata.findColumnWithPropertyPath(property);
+      if (!column) throw new Error(`${metadata.name} has no column ${property}`);
+      found = { column, name: driver.escape(column.databaseName) };
+      known.set(property, found);
+    }
+    return found;
   };
   const set = Object.entries(changes).filter(([, value]) => value !== undefined);
   const conditions = Object.entries(where).filter(([, value]) => value !== undefined);
   if ((!set.length && !rawSet.length) || !conditions.length) throw new Error('updateRows needs changes and conditions');
   const parameters: unknown[] = [];
   const assign = set.map(([property, value]) => {
-    const column = columnOf(property);
+    const { column, name } = columnOf(property);
     parameters.push(driver.preparePersistentValue(value ?? null, column));
-    return `${driver.escape(column.databaseName)} = ?`;
+    return `${name} = ?`;
   });
   const match = conditions.map(([property, value]) => {
     if (value === null) throw new Error(`updateRows: ${property} = NULL matches nothing`);
-    const column = columnOf(property);
+    const { column, name } = columnOf(property);
     parameters.push(driver.preparePersistentValue(value, column));
-    return `${driver.escape(column.databaseName)} = ?`;
+    return `${name} = ?`;
   });
   const sql = `UPDATE ${driver.escape(metadata.tableName)} SET ${[...assign, ...rawSet].join(', ')} WHERE ${match.join(' AND ')}`;
   return affectedBy(manager, sql, parameters);

@@ -138,7 +138,11 @@ export class GuideEditorService {
         publishedDate: data.public && !guide.publishedDate ? now : guide.publishedDate,
       });
     }
-    if (!(await this.guides.advanceGuide(guide.guideid, guide.headRevisionid, changes, tx.manager))) {
+    // Columns that keep their value stay out of the UPDATE (SQLite rewrites the index entries of every column set).
+    const written: Partial<GuideEntity> = { headRevisionid: revisionid };
+    for (const [key, value] of Object.entries(changes) as [keyof GuideEntity, unknown][])
+      if (value !== guide[key]) Object.assign(written, { [key]: value });
+    if (!(await this.guides.advanceGuide(guide.guideid, guide.headRevisionid, written, tx.manager))) {
       throw this.stale(guide.guideid, caller);
     }
     const shown =
