@@ -13,6 +13,61 @@ describe('guide data rules', () => {
     expect(sameData({ a: 1 }, { a: 2 })).toBe(false);
   });
 
+  it('sameData says what comparing the canonical JSON says, for 20,000 generated pairs', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const leaves: unknown[] = [
+      0,
+      -0,
+      1,
+      2.5,
+      NaN,
+      Infinity,
+      '',
+      'a',
+      'b',
+      true,
+      false,
+      null,
+      undefined,
+      () => 1,
+      new Date(0),
+    ];
+    const value = (depth: number): unknown => {
+      const pick = random();
+      if (depth > 2 || pick < 0.5) return leaves[Math.floor(random() * leaves.length)];
+      if (pick < 0.75) return Array.from({ length: Math.floor(random() * 3) }, () => value(depth + 1));
+      const object: Record<string, unknown> = {};
+      for (const key of ['a', 'b', 'c'].filter(() => random() < 0.6)) object[key] = value(depth + 1);
+      return object;
+    };
+    /** The same value with its keys in another order, or with small changes now and then. */
+    const twin = (v: unknown): unknown => {
+      if (random() < 0.1) return value(2);
+      if (Array.isArray(v)) return v.map(twin);
+      if (v && typeof v === 'object' && !(v instanceof Date)) {
+        const entries = Object.entries(v).reverse();
+        if (random() < 0.1) entries.push(['d', undefined]);
+        return Object.fromEntries(entries.map(([k, x]) => [k, twin(x)]));
+      }
+      return v;
+    };
+    let equal = 0;
+    const wrong: string[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      const a = value(0);
+      const b = random() < 0.7 ? twin(a) : value(0);
+      const expected = canonical(a) === canonical(b);
+      if (sameData(a, b) !== expected) wrong.push(`${canonical(a)} ${canonical(b)}`);
+      if (expected) equal++;
+    }
+    expect(wrong).toEqual([]);
+    expect(equal).toBeGreaterThan(5_000);
+  });
+
   it('recognises permutations only', () => {
     expect(isPermutation([3, 1, 2], [1, 2, 3])).toBe(true);
     expect(isPermutation([1, 1, 2], [1, 2, 3])).toBe(false);

@@ -111,7 +111,51 @@ export function canonical(value: unknown): string {
   );
 }
 
-export const sameData = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+/** Whether `a` and `b` have the same canonical JSON (key order aside). */
+export const sameData = (a: unknown, b: unknown): boolean => sameJson(a, b) ?? canonical(a) === canonical(b);
+
+/** What JSON writes for a value inside an array (undefined, functions and symbols become null). */
+const inArray = (value: unknown): unknown =>
+  value === undefined || typeof value === 'function' || typeof value === 'symbol' ? null : value;
+/** Whether JSON writes a property with this value. */
+const written = (value: unknown): boolean =>
+  value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+
+/**
+ * canonical(a) === canonical(b) without building either string (an edit compares whole guides): walks both values;
+ * undefined when a value has a toJSON or an object meets a primitive (then the strings decide).
+ */
+function sameJson(a: unknown, b: unknown): boolean | undefined {
+  if (a === b) return true;
+  const objectA = typeof a === 'object' && a !== null;
+  const objectB = typeof b === 'object' && b !== null;
+  if (!objectA || !objectB) return objectA || objectB ? undefined : JSON.stringify(a) === JSON.stringify(b);
+  if (
+    typeof (a as { toJSON?: unknown }).toJSON === 'function' ||
+    typeof (b as { toJSON?: unknown }).toJSON === 'function'
+  )
+    return undefined;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      const same = sameJson(inArray(a[i]), inArray(b[i]));
+      if (same !== true) return same;
+    }
+    return true;
+  }
+  const recordA = a as Record<string, unknown>;
+  const recordB = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key of Object.keys(recordA)) {
+    if (!written(recordA[key])) continue;
+    keys++;
+    if (!Object.prototype.propertyIsEnumerable.call(recordB, key) || !written(recordB[key])) return false;
+    const same = sameJson(recordA[key], recordB[key]);
+    if (same !== true) return same;
+  }
+  for (const key of Object.keys(recordB)) if (written(recordB[key])) keys--;
+  return keys === 0;
+}
 
 /** "<Category> <Subject> Replacement", or without a subject "<Category> Replacement"; teardowns read "<Category> Teardown". */
 export function generatedTitle(type: string, category: string, subject: string): string {

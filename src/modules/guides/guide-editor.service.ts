@@ -86,7 +86,7 @@ export class GuideEditorService {
       if (guide.deleted) throw notFound('Guide');
       await this.assertCanEdit(caller, facts);
       if (expectedHead !== undefined && expectedHead !== guide.headRevisionid) throw this.stale(guideid, caller);
-      const head = await this.guides.findRevision(guide.headRevisionid, tx.manager);
+      const head = await this.guides.storedRevision(guide.headRevisionid, tx.manager);
       const data = parseStored<GuideData>(head?.data);
       const next = await change({ guide, data, facts, tx });
       if (!next || sameData(next, data)) return undefined;
@@ -148,7 +148,7 @@ export class GuideEditorService {
     const shown =
       patrolled || !guide.revisionid
         ? document
-        : parseStored<GuideDocument>((await this.guides.findRevision(guide.revisionid, tx.manager))?.document);
+        : parseStored<GuideDocument>((await this.guides.storedRevision(guide.revisionid, tx.manager))?.document);
     const used = [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))];
     // A guide's first revision has no usage rows to compare with: nothing to do when it shows no image.
     if (guide.headRevisionid || used.length) await this.media.setUsage('guide', guide.guideid, used, tx.manager);
