@@ -1,14 +1,55 @@
 import sanitizeHtml from 'sanitize-html';
-import { IMAGE_URL_SCHEMES, WIKI_HTML_ALLOWLIST } from './html-allowlist';
-import { sanitizeKnownHtml } from './known-html';
+import { ALLOWED_URL_SCHEMES } from './url-policy';
 
-export { WIKI_HTML_ALLOWLIST } from './html-allowlist';
+/**
+ * Everything the renderer may emit. The renderer escapes all text and builds only these
+ * elements; sanitize-html then enforces the same list as a second line of defence.
+ */
+export const WIKI_HTML_ALLOWLIST = {
+  allowedTags: [
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'code',
+    'pre',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'cite',
+    'a',
+    'img',
+    'figure',
+    'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'rel', 'target', 'class'],
+    img: ['src', 'alt', 'class'],
+    figure: ['class'],
+    span: ['class'],
+    blockquote: ['class'],
+    p: ['class'],
+  } as Record<string, string[]>,
+  allowedSchemes: [...ALLOWED_URL_SCHEMES] as string[],
+  /** Attributes whose values are URLs and are checked against allowedSchemes. */
+  urlAttributes: ['href', 'src'],
+} as const;
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...WIKI_HTML_ALLOWLIST.allowedTags],
   allowedAttributes: WIKI_HTML_ALLOWLIST.allowedAttributes,
   allowedSchemes: [...WIKI_HTML_ALLOWLIST.allowedSchemes],
-  allowedSchemesByTag: { img: [...IMAGE_URL_SCHEMES] },
+  allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: [...WIKI_HTML_ALLOWLIST.urlAttributes],
   allowProtocolRelative: false,
   allowedStyles: {},
@@ -16,12 +57,6 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   selfClosing: ['br', 'img'],
 };
 
-/** What sanitize-html answers for the HTML under the allowlist; HTML of the renderer's shape is read without it. */
 export function sanitizeRenderedHtml(html: string): string {
-  return sanitizeKnownHtml(html) ?? sanitizeHtml(html, SANITIZE_OPTIONS);
-}
-
-/** sanitize-html alone (tests compare sanitizeKnownHtml with it). */
-export function sanitizeWithLibrary(html: string): string {
   return sanitizeHtml(html, SANITIZE_OPTIONS);
 }
