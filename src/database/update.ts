@@ -24,9 +24,9 @@ export async function updateRows<T extends ObjectLiteral>(
 ): Promise<number> {
   const metadata = manager.connection.getMetadata(entity);
   const driver = manager.connection.driver;
+  let known = columnsOf.get(metadata);
+  if (!known) columnsOf.set(metadata, (known = new Map<string, { column: ColumnMetadata; name: string }>()));
   const columnOf = (property: string): { column: ColumnMetadata; name: string } => {
-    let known = columnsOf.get(metadata);
-    if (!known) columnsOf.set(metadata, (known = new Map<string, { column: ColumnMetadata; name: string }>()));
     let found = known.get(property);
     if (!found) {
       const column = metadata.findColumnWithPropertyPath(property);

@@ -86,11 +86,11 @@ export class GuideEditorService {
       if (guide.deleted) throw notFound('Guide');
       await this.assertCanEdit(caller, facts);
       if (expectedHead !== undefined && expectedHead !== guide.headRevisionid) throw this.stale(guideid, caller);
-      const head = await this.guides.storedRevision(guide.headRevisionid, tx.manager);
+      const head = (await this.guides.findRevisions([guide.headRevisionid], tx.manager)).get(guide.headRevisionid);
       const data = parseStored<GuideData>(head?.data);
       const next = await change({ guide, data, facts, tx });
       if (!next || sameData(next, data)) return undefined;
-      await this.saveRevision(guide, next, caller, tx, head ?? undefined);
+      await this.saveRevision(guide, next, caller, tx, head);
       return answer?.(tx);
     });
   }
@@ -148,7 +148,9 @@ export class GuideEditorService {
     const shown =
       patrolled || !guide.revisionid
         ? document
-        : parseStored<GuideDocument>((await this.guides.storedRevision(guide.revisionid, tx.manager))?.document);
+        : parseStored<GuideDocument>(
+            (await this.guides.findRevisions([guide.revisionid], tx.manager)).get(guide.revisionid)?.document,
+          );
     const used = [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))];
     // A guide's first revision has no usage rows to compare with: nothing to do when it shows no image.
     if (guide.headRevisionid || used.length) await this.media.setUsage('guide', guide.guideid, used, tx.manager);

@@ -266,18 +266,6 @@ export class GuidesRepository {
     return new Map(rows.map((raw) => [Number(raw.r_revisionid), stored(raw, 'r') as StoredRevision]));
   }
 
-  /**
-   * A revision's data and document as stored (text, parsed by whoever needs them), hand-written: the entity read
-   * built its query and parsed all three json columns, a document of many steps among them, on every edit.
-   */
-  async storedRevision(revisionid: number, tx?: EntityManager): Promise<StoredRevision | null> {
-    this.storedRevisionSql ??= `SELECT ${this.revisionSelect('r', ['full'])} FROM guide_revisions r WHERE r.revisionid = ?`;
-    const [raw] = await this.sql.rows(this.storedRevisionSql, [revisionid], tx);
-    return raw ? stored(raw, 'r') : null;
-  }
-
-  private storedRevisionSql?: string;
-
   findRevision(revisionid: number, tx?: EntityManager): Promise<GuideRevisionEntity | null> {
     return this.manager(tx).getRepository(GuideRevisionEntity).findOneBy({ revisionid });
   }

@@ -1,13 +1,12 @@
 import type { EntityManager } from 'typeorm';
+import { placeholders } from '../../database/sql-reader';
 import { toInnoDbBoolean } from './search-query';
 import {
-  DOCUMENTS_PER_INSERT,
   HIT_COLUMNS,
   SEARCH_KIND_SQL,
   SUGGEST_KIND_CASE,
   SUGGEST_KIND_SQL,
   SearchRepository,
-  documentValues,
   sharedConditions,
   toHit,
   type IndexedDocument,
@@ -32,18 +31,11 @@ export class MysqlSearchRepository extends SearchRepository {
   ): Promise<void> {
     if (!docids.length) return;
     const manager = this.manager(tx);
-    await manager.query(
-      `DELETE FROM search_documents WHERE doctype = ? AND docid IN (${docids.map(() => '?').join(', ')})`,
-      [doctype, ...docids],
-    );
-    for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
-      const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
-      await manager.query(
-        'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) VALUES ' +
-          chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', '),
-        documentValues(chunk),
-      );
-    }
+    await manager.query(`DELETE FROM search_documents WHERE doctype = ? AND docid IN (${placeholders(docids)})`, [
+      doctype,
+      ...docids,
+    ]);
+    await this.insertDocuments(manager, documents);
   }
 
   async search(params: SearchParams): Promise<{ hits: SearchHit[]; total: number }> {

@@ -102,7 +102,11 @@ export class SearchIndexerService {
   private async guideDocumentsOf(guideids: number[], tx?: EntityManager): Promise<IndexedDocument[]> {
     const rows = (await this.guides.indexRows(guideids, tx)).filter((row) => !row.guide.deleted);
     const byLangid = new Map<string, GuideRow[]>();
-    for (const row of rows) byLangid.set(row.guide.langid, [...(byLangid.get(row.guide.langid) ?? []), row]);
+    for (const row of rows) {
+      const group = byLangid.get(row.guide.langid);
+      if (group) group.push(row);
+      else byLangid.set(row.guide.langid, [row]);
+    }
     const released = new Map<number, LiveRelease>();
     for (const [langid, group] of byLangid) {
       const ids = group.map((row) => row.guide.guideid);

@@ -92,6 +92,28 @@ export abstract class SearchRepository {
     tx?: EntityManager,
   ): Promise<void>;
 
+  /** Inserts the rows of `documents` into search_documents, DOCUMENTS_PER_INSERT per statement. */
+  protected async insertDocuments(manager: EntityManager, documents: IndexedDocument[]): Promise<void> {
+    for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
+      const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
+      await manager.query(
+        'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) ' +
+          `VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        chunk.flatMap((doc) => [
+          doc.doctype,
+          doc.docid,
+          doc.langid,
+          doc.namespace,
+          doc.isSource ? 1 : 0,
+          doc.title,
+          doc.body,
+          JSON.stringify(doc.data),
+          doc.modifiedDate,
+        ]),
+      );
+    }
+  }
+
   /** Ranked: title matches first, then relevance, then newest. */
   abstract search(params: SearchParams): Promise<{ hits: SearchHit[]; total: number }>;
 
@@ -108,23 +130,8 @@ export abstract class SearchRepository {
   abstract count(): Promise<number>;
 }
 
-/** The values of `documents` for `INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title,
- * body, data, modified_date)`, 9 per document. */
-export const documentValues = (documents: IndexedDocument[]): unknown[] =>
-  documents.flatMap((doc) => [
-    doc.doctype,
-    doc.docid,
-    doc.langid,
-    doc.namespace,
-    doc.isSource ? 1 : 0,
-    doc.title,
-    doc.body,
-    JSON.stringify(doc.data),
-    doc.modifiedDate,
-  ]);
-
 /** Documents per INSERT: 9 parameters each stay far below either engine's limit. */
-export const DOCUMENTS_PER_INSERT = 200;
+const DOCUMENTS_PER_INSERT = 200;
 
 /** SQL shared by the engines: the kind filter, the language filter and the access conditions. */
 export function sharedConditions(

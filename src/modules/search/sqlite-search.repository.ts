@@ -1,13 +1,12 @@
 import type { EntityManager } from 'typeorm';
+import { placeholders } from '../../database/sql-reader';
 import { toFts5 } from './search-query';
 import {
-  DOCUMENTS_PER_INSERT,
   HIT_COLUMNS,
   SEARCH_KIND_SQL,
   SUGGEST_KIND_CASE,
   SUGGEST_KIND_SQL,
   SearchRepository,
-  documentValues,
   sharedConditions,
   toHit,
   type IndexedDocument,
@@ -34,7 +33,7 @@ export class SqliteSearchRepository extends SearchRepository {
   ): Promise<void> {
     if (!docids.length) return;
     const manager = this.manager(tx);
-    const docList = docids.map(() => '?').join(', ');
+    const docList = placeholders(docids);
     // A document indexed for the first time (every create) has nothing to delete, and an FTS5 delete
     // costs even when it matches nothing.
     const indexed = await manager.query<{ id: number }[]>(
@@ -43,19 +42,12 @@ export class SqliteSearchRepository extends SearchRepository {
     );
     if (indexed.length) {
       const ids = indexed.map((row) => row.id);
-      const list = ids.map(() => '?').join(', ');
+      const list = placeholders(ids);
       await manager.query(`DELETE FROM search_fts WHERE rowid IN (${list})`, ids);
       await manager.query(`DELETE FROM search_documents WHERE id IN (${list})`, ids);
     }
     if (!documents.length) return;
-    for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
-      const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
-      await manager.query(
-        'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) ' +
-          `VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        documentValues(chunk),
-      );
-    }
+    await this.insertDocuments(manager, documents);
     await manager.query(
       `INSERT INTO search_fts (rowid, title, body) SELECT id, title, body FROM search_documents WHERE doctype = ? AND docid IN (${docList})`,
       [doctype, ...docids],
