@@ -5,6 +5,7 @@ import {
   replaceAnswerTokens,
   writtenTable,
 } from './answer-sources';
+import { ANSWER_TOKEN_SLOTS, answerTokenSlotOf } from '../platform/versions/content-versions';
 
 describe('answer sources', () => {
   it('names the table of every write shape the service and TypeORM send', () => {
@@ -52,5 +53,16 @@ describe('answer sources', () => {
     expect(parameters.filter((_, i) => i % 2 === 0)).toEqual(['answers', 'answers-quizzes']);
     expect(new Set(parameters.filter((_, i) => i % 2 === 1)).size).toBe(2);
     expect(replaceAnswerTokens('sqlite', ['answers'])[0]).toMatch(/VALUES \(\?, \?\) ON CONFLICT \(name\)/);
+  });
+
+  it("on MySQL replaces the rows of the connection's slot, in name order", () => {
+    const [, parameters] = replaceAnswerTokens('mysql', ['answers-quizzes', 'answers'], 7);
+    expect(parameters.filter((_, i) => i % 2 === 0)).toEqual(['answers-quizzes@7', 'answers@7']);
+    // Connections keep their slot; the connections of one process take different slots until all are taken.
+    const connections = Array.from({ length: ANSWER_TOKEN_SLOTS }, () => ({}));
+    const taken = connections.map((connection) => answerTokenSlotOf(connection));
+    expect(new Set(taken).size).toBe(ANSWER_TOKEN_SLOTS);
+    expect(connections.map((connection) => answerTokenSlotOf(connection))).toEqual(taken);
+    expect(taken.every((slot) => Number.isInteger(slot) && slot >= 0 && slot < ANSWER_TOKEN_SLOTS)).toBe(true);
   });
 });

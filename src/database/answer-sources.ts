@@ -1,5 +1,10 @@
 import type { ActiveTransaction } from '../common/context/request-context';
-import { newVersionToken, replaceTokenSql, type AnswerToken } from '../platform/versions/content-versions';
+import {
+  answerTokenRow,
+  newVersionToken,
+  replaceTokenSql,
+  type AnswerToken,
+} from '../platform/versions/content-versions';
 
 /**
  * Whole answers kept in memory by readers (guide detail for anonymous callers, a signed-in caller's quizzes list)
@@ -51,16 +56,22 @@ export function answerTokensChangedBy(sql: string): ReadonlySet<AnswerToken> | u
   return table === undefined ? undefined : sources.get(table);
 }
 
-/** The statement that replaces these tokens (one upsert, rows in name order), and its parameters. */
+/**
+ * The statement that replaces these tokens (one upsert, rows in name order), and its parameters; on MySQL, their
+ * rows in the writing connection's `slot` (ANSWER_TOKEN_SLOTS).
+ */
 export function replaceAnswerTokens(
   dialect: 'sqlite' | 'mysql',
   names: Iterable<AnswerToken>,
+  slot?: number,
 ): [sql: string, parameters: string[]] {
-  const sorted = [...new Set(names)].sort();
-  return [replaceTokenSql(dialect, sorted.length), sorted.flatMap((name) => [name, newVersionToken()])];
+  const rows = [...new Set(names)].map((name) => (slot === undefined ? name : answerTokenRow(name, slot)));
+  rows.sort();
+  return [replaceTokenSql(dialect, rows.length), rows.flatMap((name) => [name, newVersionToken()])];
 }
 
 interface Replacing {
+  slot?: number;
   waiting: Set<AnswerToken>;
   replaced: Set<AnswerToken>;
   scheduled: boolean;
@@ -70,18 +81,19 @@ const replacing = new WeakMap<ActiveTransaction, Replacing>();
 
 /**
  * A write of `tx` changed a source of these tokens: they are replaced in `tx` when its work is done, each once,
- * in one statement (on MySQL their rows stay locked only from then to COMMIT; always in name order, so two
- * writers never wait for each other's rows crosswise). A source written by a later before-commit task gets a
+ * in one statement (on MySQL the rows of the connection's slot, locked only from then to COMMIT; always in name
+ * order, so two writers of one slot never wait for each other's rows crosswise). A source written by a later before-commit task gets a
  * task of its own.
  */
 export function replaceAnswerTokensIn(
   tx: ActiveTransaction,
   dialect: 'sqlite' | 'mysql',
   names: ReadonlySet<AnswerToken>,
+  slot?: number,
 ): void {
   let state = replacing.get(tx);
   if (!state) {
-    state = { waiting: new Set(), replaced: new Set(), scheduled: false };
+    state = { slot, waiting: new Set(), replaced: new Set(), scheduled: false };
     replacing.set(tx, state);
   }
   for (const name of names) if (!state.replaced.has(name)) state.waiting.add(name);
@@ -93,6 +105,6 @@ export function replaceAnswerTokensIn(
     const due = [...current.waiting];
     current.waiting.clear();
     for (const name of due) current.replaced.add(name);
-    await tx.manager.query(...replaceAnswerTokens(dialect, due));
+    await tx.manager.query(...replaceAnswerTokens(dialect, due, current.slot));
   });
 }

@@ -1,7 +1,7 @@
 import { QueryFailedError, QueryRunnerAlreadyReleasedError, type DataSource, type QueryRunner } from 'typeorm';
 import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
-import type { AnswerToken } from '../platform/versions/content-versions';
+import { answerTokenSlotOf, type AnswerToken } from '../platform/versions/content-versions';
 import { answerTokensChangedBy, replaceAnswerTokens, replaceAnswerTokensIn } from './answer-sources';
 import { DatabaseUnavailableError } from './errors';
 
@@ -109,10 +109,10 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
   const answersChanged = async (connection: CallbackConnection, names: ReadonlySet<AnswerToken>): Promise<void> => {
     const tx = requestContext.current()?.tx;
     if (tx && runner.isTransactionActive && tx.manager.queryRunner === queryRunner) {
-      replaceAnswerTokensIn(tx, 'mysql', names);
+      replaceAnswerTokensIn(tx, 'mysql', names, answerTokenSlotOf(connection));
       return;
     }
-    const [sql, parameters] = replaceAnswerTokens('mysql', names);
+    const [sql, parameters] = replaceAnswerTokens('mysql', names, answerTokenSlotOf(connection));
     await new Promise<void>((resolve, reject) =>
       connection.query({ sql, timeout }, parameters, (error: Error | null) => (error ? reject(error) : resolve())),
     );

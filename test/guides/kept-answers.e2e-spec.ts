@@ -11,6 +11,7 @@ import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 import { tablesRead } from '../utils/tables-read';
+import { usingMysql } from '../utils/test-config';
 
 const api = (path: string) => `/api/2.0${path}`;
 
@@ -323,6 +324,57 @@ describe('Guide detail: anonymous answers kept whole', () => {
     });
     expect(await versions().read('answers')).not.toBe(token);
     expect(sqlCount(await anonymous(guide.guideid))).toBeGreaterThan(1);
+  });
+
+  // On SQLite one write transaction runs at a time.
+  (usingMysql() ? describe : describe.skip)('on MySQL (answer token slots)', () => {
+    it('lets writers on two connections replace the token without waiting for each other', async () => {
+      const guide = await createGuide(t, author.user, { category: 'Toaster', public: true });
+      await settled();
+      await get(guide.guideid);
+      const token = await versions().read('answers');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let written = () => {};
+      const tokenWritten = new Promise<void>((resolve) => (written = resolve));
+      // One change: its token rows are written (the first before-commit task), then it waits before its COMMIT.
+      const first = t.app.get(TransactionService).run(async (tx) => {
+        await tx.manager.query('UPDATE guides SET modified_date = modified_date + 1 WHERE guideid = ?', [
+          guide.guideid,
+        ]);
+        tx.beforeCommit(async () => {
+          written();
+          await held;
+        });
+      });
+      let timer: NodeJS.Timeout | undefined;
+      let afterSecond: string | null;
+      try {
+        await tokenWritten;
+        // Another, through the API on another connection, commits meanwhile (with one row per token it waited
+        // for the first one's COMMIT, here for ever).
+        const created = await Promise.race([
+          t.as(author.token, {
+            method: 'POST',
+            url: api('/guides'),
+            payload: { category: 'Toaster', type: 'replacement', subject: 'Heating element' },
+          }),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error('the second writer waited for the first')), 5000);
+          }),
+        ]);
+        expect(created.statusCode).toBe(201);
+        // Each change is announced when it commits, whichever slot it wrote.
+        afterSecond = await versions().read('answers');
+        expect(afterSecond).not.toBe(token);
+      } finally {
+        clearTimeout(timer);
+        release();
+        await first;
+      }
+      expect(await versions().read('answers')).not.toBe(afterSecond);
+      expect(sqlCount(await anonymous(guide.guideid))).toBeGreaterThan(1);
+    });
   });
 
   it('names every table a detail or list is built from as a source of kept answers', async () => {

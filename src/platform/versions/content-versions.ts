@@ -32,6 +32,35 @@ export const replaceTokenSql = (dialect: 'sqlite' | 'mysql', rows = 1): string =
   }`;
 
 /**
+ * On MySQL, answer tokens are kept in slots: a writer replaces the row `<token>@<slot>` of its connection's slot, and
+ * the token is a digest of every slot's row. Every write of guides, wikis, users… replaces `answers`: with one row,
+ * concurrent write transactions queued on its lock from their replacement to their COMMIT (a guide create waited 24
+ * ms for it under load). Each connection of a process takes the next slot, from a random first one, so the
+ * connections of one pool never share a slot and those of two instances rarely. SQLite runs one write transaction
+ * at a time and keeps one row per token.
+ */
+export const ANSWER_TOKEN_SLOTS = 32;
+
+const slots = new WeakMap<object, number>();
+let nextSlot = randomBytes(1)[0] % ANSWER_TOKEN_SLOTS;
+
+/** The slot of a MySQL connection (the driver's connection object): the same for as long as it lives. */
+export function answerTokenSlotOf(connection: object): number {
+  let slot = slots.get(connection);
+  if (slot === undefined) {
+    slot = nextSlot;
+    nextSlot = (nextSlot + 1) % ANSWER_TOKEN_SLOTS;
+    slots.set(connection, slot);
+  }
+  return slot;
+}
+
+/** The row of answer token `name` in `slot`. */
+export const answerTokenRow = (name: AnswerToken, slot: number): string => `${name}@${slot}`;
+
+const isAnswerToken = (name: ContentName): name is AnswerToken => name.startsWith('answers');
+
+/**
  * `name`'s token as a scalar subquery (NULL when there is none). A statement that reads derived content's
  * sources selects it with its rows, so the token names the state those rows were read in.
  */
@@ -56,11 +85,19 @@ export class ContentVersions {
     await this.dataSource.manager.query(replaceTokenSql(dialect), [name, newVersionToken()]);
   }
 
-  /** The stored token, or null when there is none (nothing may be kept then: no write would announce a change). */
+  /**
+   * The stored token, or null when there is none (nothing may be kept then: no write would announce a change). An
+   * answer token on MySQL: the MD5 of its rows' tokens, the row written before slots and every slot's.
+   */
   async read(name: ContentName): Promise<string | null> {
-    const rows = await this.dataSource.manager.query<{ token: string | null }[]>(
-      `SELECT ${versionTokenSql(name)} AS token`,
-    );
+    const rows =
+      isAnswerToken(name) && this.dataSource.options.type !== 'better-sqlite3'
+        ? await this.dataSource.manager.query<{ token: string | null }[]>(
+            `SELECT MD5(GROUP_CONCAT(token ORDER BY name SEPARATOR ' ')) AS token FROM content_versions
+              WHERE name = ? OR name LIKE ?`,
+            [name, `${name}@%`],
+          )
+        : await this.dataSource.manager.query<{ token: string | null }[]>(`SELECT ${versionTokenSql(name)} AS token`);
     return rows[0]?.token ?? null;
   }
 }
