@@ -82,8 +82,8 @@ const replacing = new WeakMap<ActiveTransaction, Replacing>();
 /**
  * A write of `tx` changed a source of these tokens: they are replaced in `tx` when its work is done, each once,
  * in one statement (on MySQL the rows of the connection's slot, locked only from then to COMMIT; always in name
- * order, so two writers of one slot never wait for each other's rows crosswise). A source written by a later before-commit task gets a
- * task of its own.
+ * order, so two writers of one slot never wait for each other's rows crosswise). A source written by a later
+ * before-commit task gets a task of its own.
  */
 export function replaceAnswerTokensIn(
   tx: ActiveTransaction,
