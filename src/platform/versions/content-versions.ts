@@ -81,8 +81,7 @@ export class ContentVersions {
 
   /** A new token for `name`, written in the open transaction (an upsert: it locks only its own row). */
   async bump(name: ContentName): Promise<void> {
-    const dialect = this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
-    await this.dataSource.manager.query(replaceTokenSql(dialect), [name, newVersionToken()]);
+    await this.dataSource.manager.query(replaceTokenSql(this.dialect), [name, newVersionToken()]);
   }
 
   /**
@@ -90,14 +89,19 @@ export class ContentVersions {
    * answer token on MySQL: the MD5 of its rows' tokens, the row written before slots and every slot's.
    */
   async read(name: ContentName): Promise<string | null> {
-    const rows =
-      isAnswerToken(name) && this.dataSource.options.type !== 'better-sqlite3'
-        ? await this.dataSource.manager.query<{ token: string | null }[]>(
+    const [sql, parameters]: [string, string[]] =
+      isAnswerToken(name) && this.dialect === 'mysql'
+        ? [
             `SELECT MD5(GROUP_CONCAT(token ORDER BY name SEPARATOR ' ')) AS token FROM content_versions
               WHERE name = ? OR name LIKE ?`,
             [name, `${name}@%`],
-          )
-        : await this.dataSource.manager.query<{ token: string | null }[]>(`SELECT ${versionTokenSql(name)} AS token`);
+          ]
+        : [`SELECT ${versionTokenSql(name)} AS token`, []];
+    const rows = await this.dataSource.manager.query<{ token: string | null }[]>(sql, parameters);
     return rows[0]?.token ?? null;
+  }
+
+  private get dialect(): 'sqlite' | 'mysql' {
+    return this.dataSource.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
   }
 }
