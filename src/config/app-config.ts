@@ -230,7 +230,10 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   /** pretty (human-readable, the default in development) or json lines (pino; the default otherwise). */
   logFormat: 'pretty' | 'json';
-  /** Send `X-Sql-Statements` (statements run for the request) on every response: for benchmarks and tests. */
+  /**
+   * Send `X-Sql-Statements` (statements run for the request) on every response, and on MySQL `X-Sql-Round-Trips`
+   * (queries sent: statements of a transaction may travel together): for benchmarks and tests.
+   */
   sqlCountHeader: boolean;
   bodyLimit: number;
   uploadLimit: number;

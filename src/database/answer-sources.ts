@@ -5,6 +5,7 @@ import {
   replaceTokenSql,
   type AnswerToken,
 } from '../platform/versions/content-versions';
+import { deferWrite } from './deferred-writes';
 
 /**
  * Whole answers kept in memory by readers (guide detail for anonymous callers, a signed-in caller's quizzes list)
@@ -105,6 +106,6 @@ export function replaceAnswerTokensIn(
     const due = [...current.waiting];
     current.waiting.clear();
     for (const name of due) current.replaced.add(name);
-    await tx.manager.query(...replaceAnswerTokens(dialect, due, current.slot));
+    await deferWrite(tx.manager, ...replaceAnswerTokens(dialect, due, current.slot));
   });
 }

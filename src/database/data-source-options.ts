@@ -73,6 +73,8 @@ export function buildDataSourceOptions(
     supportBigNumbers: true,
     bigNumberStrings: false,
     connectTimeout: config.databaseLimits.connectTimeoutMs,
+    // For the query runner's own batches only (mysql-connection.ts): it refuses several statements from callers.
+    multipleStatements: true,
     extra: { connectionLimit: config.databaseLimits.poolSize },
   };
   return {

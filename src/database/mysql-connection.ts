@@ -3,6 +3,7 @@ import { QueryResult } from 'typeorm/query-runner/QueryResult';
 import { requestContext } from '../common/context/request-context';
 import { answerTokenSlotOf, type AnswerToken } from '../platform/versions/content-versions';
 import { answerTokensChangedBy, replaceAnswerTokens, replaceAnswerTokensIn } from './answer-sources';
+import { acceptDeferredWrites } from './deferred-writes';
 import { DatabaseUnavailableError } from './errors';
 
 interface PooledConnection {
@@ -24,6 +25,37 @@ export interface MysqlLimits {
 }
 
 const STATEMENT_TIMEOUT = 'PROTOCOL_SEQUENCE_TIMEOUT';
+// As TypeORM's MysqlQueryRunner sends them.
+const START = 'START TRANSACTION';
+const COMMIT = 'COMMIT';
+const ROLLBACK = 'ROLLBACK';
+
+/**
+ * The pool's connections accept several statements per query (multipleStatements), for the runner's own batches
+ * only: SQL a caller gives it must be one statement, so text built from input by mistake cannot append one. A `;`
+ * outside quotes, backticks and comments fails the call before anything is sent.
+ */
+export function assertOneStatement(sql: string): void {
+  if (!sql.includes(';')) return;
+  let quote: string | undefined;
+  for (let i = 0; i < sql.length; i += 1) {
+    const c = sql[i];
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '-' && sql[i + 1] === '-') i = lineEnd(sql, i);
+    else if (c === '#') i = lineEnd(sql, i);
+    else if (c === '/' && sql[i + 1] === '*')
+      i = sql.indexOf('*/', i + 2) < 0 ? sql.length : sql.indexOf('*/', i + 2) + 1;
+    else if (c === ';' && sql.slice(i + 1).trim() !== '') throw new Error('One SQL statement per query');
+  }
+}
+
+const lineEnd = (sql: string, from: number): number => {
+  const end = sql.indexOf('\n', from);
+  return end < 0 ? sql.length : end;
+};
 
 const timedOut = (error: unknown): boolean => {
   const e = error as { code?: unknown; driverError?: { code?: unknown } } | undefined;
@@ -101,6 +133,15 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
   const dataSource = runner.connection;
   const { maxQueryExecutionTime, enableQueryTimeout } = (dataSource.driver as unknown as MysqlDriverLike).options;
   const timeout = enableQueryTimeout ? maxQueryExecutionTime : undefined;
+  const send = (connection: CallbackConnection, sql: string, parameters: unknown[] | undefined): Promise<unknown> => {
+    const stats = requestContext.current()?.stats;
+    if (stats) stats.sqlRoundTrips = (stats.sqlRoundTrips ?? 0) + 1;
+    return new Promise<unknown>((resolve, reject) =>
+      connection.query({ sql, timeout }, parameters, (error: Error | null, result: unknown) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+  };
   /**
    * A statement changed rows kept answers are built from (answer-sources.ts): in the work's transaction their
    * tokens are replaced before its COMMIT; in a transaction of another kind, or outside any, at once on this
@@ -113,14 +154,73 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
       return;
     }
     const [sql, parameters] = replaceAnswerTokens('mysql', names, answerTokenSlotOf(connection));
-    await new Promise<void>((resolve, reject) =>
-      connection.query({ sql, timeout }, parameters, (error: Error | null) => (error ? reject(error) : resolve())),
-    );
+    await send(connection, sql, parameters);
+  };
+  /**
+   * Round trips the runner saves inside a transaction (see the comment above installMysqlQuery): START TRANSACTION
+   * waits for the transaction's first statement, and deferred writes (deferred-writes.ts) for its COMMIT.
+   */
+  let startPending = false;
+  const held: { sql: string; parameters: unknown[] }[] = [];
+  /** Held writes that failed when sent before another statement: the transaction must not commit. */
+  let heldFailure: Error | undefined;
+  acceptDeferredWrites(queryRunner, (sql, parameters) => {
+    // A write of an answer source must be seen now: its tokens are replaced in this transaction.
+    if (!runner.isTransactionActive || runner.isReleased || answerTokensChangedBy(sql)) return false;
+    dataSource.logger.logQuery(sql, parameters, runner);
+    held.push({ sql, parameters });
+    return true;
+  });
+  /** Sends `sql` with what waits for it: a pending START TRANSACTION always; held writes when it is the COMMIT. */
+  const sendCarrying = async (connection: CallbackConnection, sql: string, parameters: unknown[] | undefined) => {
+    const writes = held.splice(0);
+    if (sql === COMMIT && heldFailure) throw heldFailure;
+    const statements = startPending ? [START] : [];
+    startPending = false;
+    if (writes.length && sql !== COMMIT) {
+      // Sent before the statement, on their own: an error the statement answers is then its own (callers catch
+      // duplicate keys and go on). If they fail, the caller sees their error, and the COMMIT fails with it.
+      const sending = [...statements, ...writes.map((write) => write.sql)].join(';\n');
+      await send(
+        connection,
+        sending,
+        writes.flatMap((write) => write.parameters),
+      ).catch((error: Error) => {
+        heldFailure = error;
+        throw error;
+      });
+      return send(connection, sql, parameters);
+    }
+    statements.push(...writes.map((write) => write.sql));
+    if (!statements.length) return send(connection, sql, parameters);
+    const values = [...writes.flatMap((write) => write.parameters), ...(parameters ?? [])];
+    const results = (await send(
+      connection,
+      [...statements, sql.replace(/;\s*$/, '')].join(';\n'),
+      values,
+    )) as unknown[];
+    return results[statements.length];
   };
   runner.query = (async (sql: string, parameters?: unknown[], structured = false) => {
     if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
-    const connection: CallbackConnection = await runner.connect();
     const logger = dataSource.logger;
+    const skipped = () => {
+      logger.logQuery(sql, parameters, runner);
+      return structured ? new QueryResult() : undefined;
+    };
+    if (sql === START) {
+      startPending = true;
+      heldFailure = undefined;
+      return skipped();
+    }
+    if (sql === ROLLBACK) held.length = 0;
+    if ((sql === ROLLBACK || sql === COMMIT) && startPending && !held.length) {
+      // Nothing was sent since the transaction began: there is nothing to end.
+      startPending = false;
+      return skipped();
+    }
+    assertOneStatement(sql);
+    const connection: CallbackConnection = await runner.connect();
     logger.logQuery(sql, parameters, runner);
     const started = Date.now();
     const slow = () => {
@@ -129,11 +229,7 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
         logger.logQuerySlow(elapsed, sql, parameters, runner);
     };
     try {
-      const raw = await new Promise<unknown>((resolve, reject) =>
-        connection.query({ sql, timeout }, parameters, (error: Error | null, result: unknown) =>
-          error ? reject(error) : resolve(result),
-        ),
-      );
+      const raw = await sendCarrying(connection, sql, parameters);
       slow();
       // A write answers its header, or with RETURNING (MariaDB) the rows it wrote.
       const changed = Array.isArray(raw) ? raw.length : (raw as { affectedRows?: number } | null)?.affectedRows;
@@ -150,6 +246,8 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
       slow();
       logger.logQueryError(error as Error, sql, parameters, runner);
       if (timedOut(error)) runner.databaseConnection?.destroy();
+      // A COMMIT that failed (or a write sent with it) leaves the transaction open: it must not go back to the pool.
+      else if (sql === COMMIT) await send(connection, ROLLBACK, []).catch(() => runner.databaseConnection?.destroy());
       throw new QueryFailedError(sql, parameters, error as Error);
     }
   }) as QueryRunner['query'];

@@ -35,9 +35,10 @@ export interface RequestContext {
   readonly primary: boolean;
   /**
    * Shared by the request and the transactions inside it. `commits`: transactions of this work that
-   * committed, so that a failure after them can tell the client its change was saved.
+   * committed, so that a failure after them can tell the client its change was saved. `sqlRoundTrips` (MySQL):
+   * queries sent, fewer than statements when statements of a transaction travel together (mysql-connection.ts).
    */
-  readonly stats: { sqlStatements: number; commits?: number };
+  readonly stats: { sqlStatements: number; commits?: number; sqlRoundTrips?: number };
   readonly tx?: ActiveTransaction;
 }
 

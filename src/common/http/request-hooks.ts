@@ -50,6 +50,8 @@ export function registerRequestHooks(fastify: FastifyInstance, options: { expose
   fastify.addHook('onSend', (_request, reply, payload, done) => {
     const context = requestContext.current();
     if (context) void reply.header('x-sql-statements', String(context.stats.sqlStatements));
+    const trips = context?.stats.sqlRoundTrips;
+    if (trips !== undefined) void reply.header('x-sql-round-trips', String(trips));
     done(null, payload);
   });
 }

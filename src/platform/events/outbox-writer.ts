@@ -5,8 +5,9 @@ import type { DomainEvent } from './domain-event';
 import { DomainEventEntity } from './entities/domain-event.entity';
 
 /**
- * Inserts the events a transaction published into the outbox, inside that transaction; those nobody subscribes
- * to are stored as dispatched (the dispatcher would only read them back to mark them so).
+ * Inserts the events a transaction published into the outbox, inside that transaction (a deferred write: on MySQL
+ * it travels with the COMMIT); those nobody subscribes to are stored as dispatched (the dispatcher would only read
+ * them back to mark them so).
  */
 export async function writeOutbox(
   manager: EntityManager,
@@ -29,5 +30,5 @@ export async function writeOutbox(
     lastError: null,
     failedAt: null,
   }));
-  await insertRows(manager, DomainEventEntity, rows);
+  await insertRows(manager, DomainEventEntity, rows, { deferred: true });
 }
