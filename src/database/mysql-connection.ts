@@ -46,9 +46,10 @@ export function assertOneStatement(sql: string): void {
     } else if (c === "'" || c === '"' || c === '`') quote = c;
     else if (c === '-' && sql[i + 1] === '-') i = lineEnd(sql, i);
     else if (c === '#') i = lineEnd(sql, i);
-    else if (c === '/' && sql[i + 1] === '*')
-      i = sql.indexOf('*/', i + 2) < 0 ? sql.length : sql.indexOf('*/', i + 2) + 1;
-    else if (c === ';' && sql.slice(i + 1).trim() !== '') throw new Error('One SQL statement per query');
+    else if (c === '/' && sql[i + 1] === '*') {
+      const end = sql.indexOf('*/', i + 2);
+      i = end < 0 ? sql.length : end + 1;
+    } else if (c === ';' && sql.slice(i + 1).trim() !== '') throw new Error('One SQL statement per query');
   }
 }
 
@@ -168,28 +169,27 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
   const held: { sql: string; parameters: unknown[] }[] = [];
   /** Held writes that failed when sent before another statement: the transaction must not commit. */
   let heldFailure: Error | undefined;
-  acceptDeferredWrites(queryRunner, (sql, parameters) => {
+  /** Registered when the runner begins a transaction: a runner of one statement outside any never holds writes. */
+  const hold = (sql: string, parameters: unknown[]): boolean => {
     // A write of an answer source must be seen now: its tokens are replaced in this transaction.
     if (!runner.isTransactionActive || runner.isReleased || answerTokensChangedBy(sql)) return false;
+    assertOneStatement(sql);
     dataSource.logger.logQuery(sql, parameters, runner);
     held.push({ sql, parameters });
     return true;
-  });
+  };
   /** Sends `sql` with what waits for it: a pending START TRANSACTION always; held writes when it is the COMMIT. */
   const sendCarrying = async (connection: CallbackConnection, sql: string, parameters: unknown[] | undefined) => {
     const writes = held.splice(0);
     if (sql === COMMIT && heldFailure) throw heldFailure;
+    const heldValues = writes.flatMap((write) => write.parameters);
     const statements = startPending ? [START] : [];
     startPending = false;
     if (writes.length && sql !== COMMIT) {
       // Sent before the statement, on their own: an error the statement answers is then its own (callers catch
       // duplicate keys and go on). If they fail, the caller sees their error, and the COMMIT fails with it.
       const sending = [...statements, ...writes.map((write) => write.sql)].join(';\n');
-      await send(
-        connection,
-        sending,
-        writes.flatMap((write) => write.parameters),
-      ).catch((error: Error) => {
+      await send(connection, sending, heldValues).catch((error: Error) => {
         heldFailure = error;
         throw error;
       });
@@ -197,7 +197,7 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
     }
     statements.push(...writes.map((write) => write.sql));
     if (!statements.length) return send(connection, sql, parameters);
-    const values = [...writes.flatMap((write) => write.parameters), ...(parameters ?? [])];
+    const values = [...heldValues, ...(parameters ?? [])];
     const results = (await send(
       connection,
       [...statements, sql.replace(/;\s*$/, '')].join(';\n'),
@@ -213,6 +213,7 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
       return structured ? new QueryResult() : undefined;
     };
     if (sql === START) {
+      acceptDeferredWrites(queryRunner, hold);
       startPending = true;
       heldFailure = undefined;
       return skipped();

@@ -22,9 +22,10 @@ const NAME = 'round-trip';
   let admin: CreatedUser;
   let transactions: TransactionService;
   let dataSource: DataSource;
-  const names = async () =>
+  /** This suite's rows, as `manager` sees them (in a transaction: its own writes too). */
+  const names = async (manager = dataSource.manager) =>
     (
-      await dataSource.query<{ name: string }[]>('SELECT name FROM scheduler_locks WHERE name LIKE ? ORDER BY name', [
+      await manager.query<{ name: string }[]>('SELECT name FROM scheduler_locks WHERE name LIKE ? ORDER BY name', [
         `${NAME}%`,
       ])
     ).map((row) => row.name.slice(NAME.length + 1));
@@ -108,12 +109,7 @@ const NAME = 'round-trip';
     const run = await counted(() =>
       transactions.run(async (tx) => {
         await deferWrite(tx.manager, insertLock, [`${NAME} 2 deferred`]);
-        seenByLater = (
-          await tx.manager.query<{ name: string }[]>(
-            'SELECT name FROM scheduler_locks WHERE name LIKE ? ORDER BY name',
-            [`${NAME}%`],
-          )
-        ).map((row) => row.name.slice(NAME.length + 1));
+        seenByLater = await names(tx.manager);
         await tx.manager.query(insertLock, [`${NAME} 1 taken`]);
       }),
     );
@@ -166,5 +162,10 @@ const NAME = 'round-trip';
     );
     await expect(dataSource.query("SELECT ';' AS a -- a comment; with a semicolon")).resolves.toEqual([{ a: ';' }]);
     await expect(dataSource.query('SELECT 2 AS a;')).resolves.toEqual([{ a: 2 }]);
+    const deferred = transactions.run((tx) =>
+      deferWrite(tx.manager, `${insertLock}; DELETE FROM teams`, [`${NAME} x`]),
+    );
+    await expect(deferred).rejects.toThrow('One SQL statement per query');
+    expect(await names()).toEqual([]);
   });
 });
