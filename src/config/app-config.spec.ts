@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       publicUrl: 'http://127.0.0.1:3000',
-      database: { type: 'sqlite', path: './data/app.sqlite' },
+      database: { type: 'sqlite', path: './data/app.sqlite', synchronous: 'normal' },
       admin: undefined,
       seedDemo: true,
       allowRegistration: true,
@@ -66,6 +66,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: expected pretty or json/);
+    expect(() => loadConfig({ DB_SQLITE_SYNCHRONOUS: 'off' })).toThrow(/DB_SQLITE_SYNCHRONOUS: expected normal or full/);
+    expect(loadConfig({ DB_SQLITE_SYNCHRONOUS: 'full' }).database).toMatchObject({ synchronous: 'full' });
   });
 
   it('reads the training settings: TRAINING_CONTENT_URL, TRAINING_UPLOAD_LIMIT, TRAINING_URL_ALLOW', () => {

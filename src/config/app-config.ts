@@ -75,6 +75,7 @@ export const envSchema = z.object({
   PUBLIC_URL: url('e.g. https://guides.example.com'),
   DB_TYPE: z.enum(['sqlite', 'mysql'], { error: 'expected sqlite or mysql' }).default('sqlite'),
   DB_PATH: z.string().trim().min(1).default('./data/app.sqlite'),
+  DB_SQLITE_SYNCHRONOUS: z.enum(['normal', 'full'], { error: 'expected normal or full' }).default('normal'),
   DB_HOST: z.string().trim().min(1).default('127.0.0.1'),
   DB_PORT: integer(3306, 1, 65535),
   DB_USER: z.string().default('root'),
@@ -222,7 +223,9 @@ export interface AppConfig {
   host: string;
   /** Base for absolute URLs in responses, without a trailing slash. */
   publicUrl: string;
-  database: { type: 'sqlite'; path: string } | { type: 'mysql'; primary: MysqlConnection; replicas: MysqlConnection[] };
+  database:
+    | { type: 'sqlite'; path: string; synchronous: 'normal' | 'full' }
+    | { type: 'mysql'; primary: MysqlConnection; replicas: MysqlConnection[] };
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
   allowRegistration: boolean;
@@ -325,7 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       replicas: e.DB_REPLICA_HOSTS ? replicaHosts(e.DB_REPLICA_HOSTS, primary, problems) : [],
     };
   } else {
-    database = { type: 'sqlite', path: e.DB_PATH };
+    database = { type: 'sqlite', path: e.DB_PATH, synchronous: e.DB_SQLITE_SYNCHRONOUS };
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: expected both or neither');

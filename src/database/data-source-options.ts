@@ -64,6 +64,8 @@ export function buildDataSourceOptions(
       prepareDatabase: (connection: { pragma(sql: string): unknown }) => {
         connection.pragma('busy_timeout = 5000');
         connection.pragma('foreign_keys = ON');
+        // Set, not left to SQLite: a file this process creates would run FULL, and NORMAL once reopened in WAL mode.
+        connection.pragma(`synchronous = ${db.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
       },
     };
   }
