@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { usingMysql } from './utils/test-config';
+import { resetBeforeStart } from './utils/reset-database';
+import { testConfig, usingMysql } from './utils/test-config';
 
 const MAIN = resolve(__dirname, '../dist/src/main.js');
 const ADMIN = { email: 'admin@shutdown.test', password: 'shutdown-password-1' };
@@ -77,6 +78,8 @@ describe('SIGTERM under load (the built service as a process)', () => {
     const database = usingMysql()
       ? { DB_TYPE: 'mysql', DATABASE_URL: process.env.TEST_MYSQL_URL ?? '' }
       : { DB_TYPE: 'sqlite', DB_PATH: sqlite };
+    // A blank database, as the SQLite file is: what an earlier file left (its undelivered events) is not this test's.
+    await resetBeforeStart(testConfig());
     const child = spawn(process.execPath, [MAIN], {
       env: {
         PATH: process.env.PATH ?? '',

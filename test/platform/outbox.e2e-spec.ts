@@ -11,6 +11,7 @@ const Pinged = defineEvent<{ n: number }>('test.pinged', (p) => ['test', p.n]);
 const Other = defineEvent<{ n: number }>('test.other', (p) => ['test', p.n]);
 const Left = defineEvent<{ n: number }>('test.left', (p) => ['test', p.n]);
 const Right = defineEvent<{ n: number; side: string }>('test.right', (p) => ['test', p.n]);
+const Crowded = defineEvent<{ n: number }>('test.crowded', (p) => ['test', p.n]);
 
 describe('outbox: events written with the change, delivered after commit, at least once, in order', () => {
   let t: TestApp;
@@ -126,6 +127,40 @@ describe('outbox: events written with the change, delivered after commit, at lea
     clock.advance(2000);
     await bus.drain();
     expect(received).toEqual([30, 31]);
+  });
+
+  it('an event one subscriber cannot take yet holds back only that subscriber, past the first window of 100', async () => {
+    let refuse = true;
+    const refuser: number[] = [];
+    const batch: number[] = [];
+    const single: number[] = [];
+    bus.subscribeBatch(Crowded, 'test.crowded-refuser', (events) => {
+      if (refuse && events.some((e) => e.payload.n === 1000)) throw new Error('not yet');
+      refuser.push(...events.map((e) => e.payload.n));
+    });
+    bus.subscribeBatch(Crowded, 'test.crowded-batch', (events) => {
+      batch.push(...events.map((e) => e.payload.n));
+    });
+    bus.subscribe(Crowded, 'test.crowded-single', ({ n }) => {
+      single.push(n);
+    });
+    const all = Array.from({ length: 250 }, (_, i) => 1000 + i);
+    await transactions.run(async (tx) => all.forEach((n) => tx.publish(Crowded({ n }))));
+    await bus.drain();
+    // The others got every event, past the first 100 that the refuser holds undispatched; the refuser got
+    // none, not even the ones it would take, since they come after the one it refused.
+    expect(batch).toEqual(all);
+    expect(single).toEqual(all);
+    expect(refuser).toEqual([]);
+    // Its first event is not due yet: it gets no later one either (not the last 150 before the first 100).
+    refuse = false;
+    await bus.drain();
+    expect(refuser).toEqual([]);
+    clock.advance(2000);
+    await bus.drain();
+    expect(refuser).toEqual(all);
+    const crowded = (await rows()).filter((row) => row.name === Crowded.name);
+    expect(crowded.filter((row) => row.dispatchedAt === null)).toEqual([]);
   });
 
   it('an event nobody subscribes to is stored dispatched with its commit (no drain needed)', async () => {

@@ -1,4 +1,4 @@
-import { GuideChanged } from '../../src/modules/guides/guide.events';
+import { GuideChanged, type GuideFacts } from '../../src/modules/guides/guide.events';
 import { publishEvents } from '../utils/events';
 import { MachineTranslation } from '../../src/modules/wikis/machine-translation';
 import { createUser, type CreatedUser } from '../factories/user.factory';
@@ -16,8 +16,12 @@ describe('category tree', () => {
   const get = (url: string, token?: string) => t.as(token, { method: 'GET', url: `${api}${url}` });
   const move = (title: string, token: string | undefined, payload: object) =>
     t.as(token, { method: 'PUT', url: `${api}/wikis/CATEGORY/${title}/parent`, payload });
-  const guideEvent = async (guideid: number, after: object | null) => {
-    await publishEvents(t, GuideChanged({ guideid, before: null, after: after as never }));
+  // The facts the guides module publishes (every subscriber of guide.changed gets them, reputation too).
+  const guideEvent = async (guideid: number, after: Omit<GuideFacts, 'authorid'> | null) => {
+    await publishEvents(
+      t,
+      GuideChanged({ guideid, before: null, after: after && { authorid: author.user.userid, ...after } }),
+    );
   };
 
   beforeAll(async () => {

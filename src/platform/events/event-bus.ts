@@ -160,22 +160,33 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
   private async loop(): Promise<void> {
     do {
       this.again = false;
-      while (await this.deliverBatch()) {
-        /* until a batch makes no progress */
-      }
+      await this.deliverPass();
     } while (this.again);
   }
 
-  /** One batch of pending events; true when it delivered or dispatched anything and more may be waiting. */
-  private async deliverBatch(): Promise<boolean> {
-    const events = await this.outbox.pending(BATCH);
-    if (!events.length) return false;
-    const delivered = await this.outbox.delivered(events.map((e) => e.eventid));
+  /**
+   * One pass over every pending event, a window of BATCH at a time (by eventid, not always the oldest
+   * BATCH): an event one subscriber cannot take yet must not hide the events after it from the others.
+   * A subscriber that fails or meets an event not due is left out for the rest of the pass, so it never
+   * gets a later event first. Events committed during the pass ask for another one (`again`).
+   */
+  private async deliverPass(): Promise<void> {
     const blocked = new Set<string>();
+    for (let after = 0; ; ) {
+      const events = await this.outbox.pending(BATCH, after);
+      if (events.length) await this.deliverWindow(events, blocked);
+      if (events.length < BATCH) return;
+      after = events[events.length - 1].eventid;
+    }
+  }
+
+  /** The events of one window to every subscriber not blocked in this pass; marks the complete ones dispatched. */
+  private async deliverWindow(events: DomainEventEntity[], blocked: Set<string>): Promise<void> {
+    const delivered = await this.outbox.delivered(events.map((e) => e.eventid));
     const dispatched: number[] = [];
-    let progress = false;
     for (const batch of this.batchSubscriptions) {
-      if (await this.deliverMany(events, batch, delivered)) progress = true;
+      if (!blocked.has(batch.subscriber) && (await this.deliverMany(events, batch, delivered)) === 'blocked')
+        blocked.add(batch.subscriber);
     }
     for (const row of events) {
       const due = row.nextAttemptAt <= this.clock.now();
@@ -185,14 +196,7 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
       }
       for (const { subscriber, handler } of this.subscriptions.get(row.name) ?? []) {
         if (delivered.has(`${subscriber}\u0000${row.eventid}`)) continue;
-        if (!due || blocked.has(subscriber)) {
-          blocked.add(subscriber);
-          complete = false;
-          continue;
-        }
-        if (await this.deliver(row, subscriber, handler)) {
-          progress = true;
-        } else {
+        if (!due || blocked.has(subscriber) || !(await this.deliver(row, subscriber, handler))) {
           blocked.add(subscriber);
           complete = false;
         }
@@ -200,22 +204,28 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
       if (complete) dispatched.push(row.eventid);
     }
     await this.outbox.markDispatched(dispatched, this.clock.now());
-    return (progress || dispatched.length > 0) && events.length === BATCH;
   }
 
-  /** The due, undelivered events of a batch subscriber, up to its first event not yet due, in one transaction. */
+  /**
+   * The due, undelivered events of a batch subscriber, up to its first event not yet due, in one transaction;
+   * 'blocked' when it stopped at an event not due or failed (it gets nothing later in this pass).
+   */
   private async deliverMany(
     events: DomainEventEntity[],
     batch: BatchSubscription,
     delivered: Set<string>,
-  ): Promise<boolean> {
+  ): Promise<'blocked' | 'done'> {
     const rows: DomainEventEntity[] = [];
+    let stopped = false;
     for (const row of events) {
       if (!batch.names.has(row.name) || delivered.has(`${batch.subscriber}\u0000${row.eventid}`)) continue;
-      if (row.nextAttemptAt > this.clock.now()) break;
+      if (row.nextAttemptAt > this.clock.now()) {
+        stopped = true;
+        break;
+      }
       rows.push(row);
     }
-    if (!rows.length) return false;
+    if (!rows.length) return stopped ? 'blocked' : 'done';
     try {
       await this.transactions.run(async () => {
         await this.outbox.recordDeliveries(
@@ -226,11 +236,12 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
         await batch.handler(rows.map(toDelivered));
       });
     } catch (error) {
+      // A duplicate key: another instance delivered some of them; the next pass reads what it did.
       if (!isUniqueViolation(error)) await this.failed(rows[0], batch.subscriber, error);
-      return false;
+      return 'blocked';
     }
     rows.forEach((row) => delivered.add(`${batch.subscriber}\u0000${row.eventid}`));
-    return true;
+    return stopped ? 'blocked' : 'done';
   }
 
   private async deliver(row: DomainEventEntity, subscriber: string, handler: Handler): Promise<boolean> {

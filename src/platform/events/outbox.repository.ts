@@ -23,12 +23,15 @@ export class OutboxRepository {
       .getMetadata(DomainEventEntity)
       .columns.map((c) => `e.${c.databaseName}`)
       .join(', ');
-    this.pendingSql = `SELECT ${columns} FROM domain_events e WHERE e.dispatched_at IS NULL AND e.failed_at IS NULL ORDER BY e.eventid ASC LIMIT ?`;
+    this.pendingSql = `SELECT ${columns} FROM domain_events e WHERE e.dispatched_at IS NULL AND e.failed_at IS NULL AND e.eventid > ? ORDER BY e.eventid ASC LIMIT ?`;
   }
 
-  /** The oldest events not yet delivered to every subscriber (given up ones excluded), in eventid order. */
-  async pending(limit: number): Promise<DomainEventEntity[]> {
-    return (await this.sql.rows(this.pendingSql, [limit])).map(this.hydrateEvent);
+  /**
+   * Events after `afterEventid` not yet delivered to every subscriber (given up ones excluded), the oldest
+   * first (index idx_domain_events_pending).
+   */
+  async pending(limit: number, afterEventid = 0): Promise<DomainEventEntity[]> {
+    return (await this.sql.rows(this.pendingSql, [afterEventid, limit])).map(this.hydrateEvent);
   }
 
   /** `subscriber\u0000eventid` of the deliveries already made for these events (index idx_event_deliveries_event). */
