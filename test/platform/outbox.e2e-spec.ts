@@ -4,6 +4,7 @@ import { FakeClock } from '../../src/platform/clock/clock';
 import { defineEvent } from '../../src/platform/events/domain-event';
 import { DomainEventEntity } from '../../src/platform/events/entities/domain-event.entity';
 import { EventBus, MAX_DELIVERY_ATTEMPTS } from '../../src/platform/events/event-bus';
+import { OutboxRepository } from '../../src/platform/events/outbox.repository';
 import { TeamEntity } from '../../src/modules/teams/entities/team.entity';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
@@ -12,6 +13,7 @@ const Other = defineEvent<{ n: number }>('test.other', (p) => ['test', p.n]);
 const Left = defineEvent<{ n: number }>('test.left', (p) => ['test', p.n]);
 const Right = defineEvent<{ n: number; side: string }>('test.right', (p) => ['test', p.n]);
 const Crowded = defineEvent<{ n: number }>('test.crowded', (p) => ['test', p.n]);
+const Queued = defineEvent<{ n: number }>('test.queued', (p) => ['test', p.n]);
 
 describe('outbox: events written with the change, delivered after commit, at least once, in order', () => {
   let t: TestApp;
@@ -161,6 +163,76 @@ describe('outbox: events written with the change, delivered after commit, at lea
     expect(refuser).toEqual(all);
     const crowded = (await rows()).filter((row) => row.name === Crowded.name);
     expect(crowded.filter((row) => row.dispatchedAt === null)).toEqual([]);
+  });
+
+  it('while a subscriber is held, the pass after a commit reads only newer events; drain() reads from the oldest', async () => {
+    let refuse = true;
+    const refuser: number[] = [];
+    const other: number[] = [];
+    bus.subscribeBatch(Queued, 'test.queued-refuser', (events) => {
+      if (refuse && events.some((e) => e.payload.n === 2000)) throw new Error('not yet');
+      refuser.push(...events.map((e) => e.payload.n));
+    });
+    bus.subscribeBatch(Queued, 'test.queued-other', (events) => {
+      other.push(...events.map((e) => e.payload.n));
+    });
+    // An id taken before the held events, reused below for an event that commits late (nobody takes test.other).
+    await transactions.run(async (tx) => tx.publish(Other({ n: 7 })));
+    const lateId = (await rows()).slice(-1)[0].eventid;
+    const held = Array.from({ length: 250 }, (_, i) => 2000 + i);
+    await transactions.run(async (tx) => held.forEach((n) => tx.publish(Queued({ n }))));
+    await bus.drain();
+    expect(other).toEqual(held);
+    expect(refuser).toEqual([]);
+    const heldThrough = (await rows()).slice(-1)[0].eventid;
+
+    const outbox = t.app.get(OutboxRepository);
+    const reads = jest.spyOn(outbox, 'pending');
+    const delivered = async (n: number) => {
+      for (let i = 0; i < 200 && !other.includes(n); i += 1) await new Promise((r) => setTimeout(r, 5));
+      expect(other).toContain(n);
+    };
+    try {
+      await transactions.run(async (tx) => tx.publish(Queued({ n: 2300 })));
+      await delivered(2300);
+      // The pass the commit asked for started after the held events and kept the refuser out.
+      expect(reads.mock.calls.map(([, after]) => after)).toEqual([heldThrough]);
+      expect(refuser).toEqual([]);
+
+      // An event whose id is below the ones read commits late: a pass after a commit misses it, drain() finds it.
+      await dataSource.manager.delete(DomainEventEntity, { eventid: lateId });
+      await dataSource.manager.insert(DomainEventEntity, {
+        eventid: lateId,
+        name: Queued.name,
+        entityType: 'test',
+        entityId: '2500',
+        payload: { n: 2500 },
+        requestId: null,
+        occurredAt: clock.now(),
+        dispatchedAt: null,
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        failedAt: null,
+      });
+      await transactions.run(async (tx) => tx.publish(Queued({ n: 2301 })));
+      await delivered(2301);
+      expect(other).not.toContain(2500);
+      reads.mockClear();
+      await bus.drain();
+      expect(reads.mock.calls[0]?.[1]).toBe(0);
+      expect(other).toContain(2500);
+      // The refuser may take the late event (it comes before the held one), nothing after that.
+      expect(refuser).toEqual([2500]);
+    } finally {
+      reads.mockRestore();
+    }
+    refuse = false;
+    clock.advance(2000);
+    await bus.drain();
+    expect(refuser).toEqual([2500, ...held, 2300, 2301]);
+    const queued = (await rows()).filter((row) => row.name === Queued.name);
+    expect(queued.filter((row) => row.dispatchedAt === null)).toEqual([]);
   });
 
   it('an event nobody subscribes to is stored dispatched with its commit (no drain needed)', async () => {

@@ -57,6 +57,14 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
   private stopped = false;
   private scheduled = false;
   private readonly detached = new Set<Promise<void>>();
+  /**
+   * After a pass that left subscribers blocked: every pending event up to `through` then lacked only theirs.
+   * A pass after a commit starts there with them still blocked, so a held subscriber's backlog is not read
+   * again after every write; `drain()` (the timer every 5 s, start-up, shutdown) reads from the oldest
+   * pending event, which retries them once due and finds an event whose id committed after a later one's.
+   */
+  private held: { through: number; subscribers: Set<string> } | undefined;
+  private fromOldest = false;
 
   constructor(
     private readonly outbox: OutboxRepository,
@@ -128,23 +136,32 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
     void run.finally(() => this.detached.delete(run));
   }
 
-  /** Delivery soon, off the caller's path (after a commit). */
+  /**
+   * Delivery soon, off the caller's path (after a commit). While a subscriber is held, this pass starts after
+   * the events the last pass read (see `held`).
+   */
   requestDrain(): void {
     if (this.stopped || this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.drain().catch((error: unknown) => this.logger.error({ err: error }, 'event delivery failed'));
+      Promise.allSettled([...this.detached])
+        .then(() => this.drainOutbox(false))
+        .catch((error: unknown) => this.logger.error({ err: error }, 'event delivery failed'));
     });
   }
 
-  /** Delivers every event that is due; resolves when nothing due is left (tests, shutdown, the timer). */
+  /**
+   * Delivers every event that is due, reading from the oldest pending one; resolves when nothing due is left
+   * (tests, shutdown, the timer every 5 s).
+   */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.detached]);
-    return this.drainOutbox();
+    return this.drainOutbox(true);
   }
 
-  private drainOutbox(): Promise<void> {
+  private drainOutbox(fromOldest: boolean): Promise<void> {
+    if (fromOldest) this.fromOldest = true;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -160,7 +177,9 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
   private async loop(): Promise<void> {
     do {
       this.again = false;
-      await this.deliverPass();
+      const fromOldest = this.fromOldest;
+      this.fromOldest = false;
+      await this.deliverPass(fromOldest);
     } while (this.again);
   }
 
@@ -170,14 +189,19 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
    * A subscriber that fails or meets an event not due is left out for the rest of the pass, so it never
    * gets a later event first. Events committed during the pass ask for another one (`again`).
    */
-  private async deliverPass(): Promise<void> {
-    const blocked = new Set<string>();
-    for (let after = 0; ; ) {
+  private async deliverPass(fromOldest: boolean): Promise<void> {
+    const start = fromOldest ? undefined : this.held;
+    const blocked = new Set<string>(start?.subscribers);
+    let after = start?.through ?? 0;
+    for (;;) {
       const events = await this.outbox.pending(BATCH, after);
-      if (events.length) await this.deliverWindow(events, blocked);
-      if (events.length < BATCH) return;
-      after = events[events.length - 1].eventid;
+      if (events.length) {
+        await this.deliverWindow(events, blocked);
+        after = events[events.length - 1].eventid;
+      }
+      if (events.length < BATCH) break;
     }
+    this.held = blocked.size ? { through: after, subscribers: blocked } : undefined;
   }
 
   /** The events of one window to every subscriber not blocked in this pass; marks the complete ones dispatched. */
