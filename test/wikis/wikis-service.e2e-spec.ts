@@ -96,6 +96,23 @@ describe('WikisService (for the guides module) and media on wikis', () => {
       payload: { namespace: 'CATEGORY', title: 'Tablet', contents: '', image: otherImage },
     });
     expect(foreign.statusCode).toBe(403);
+    // Media that does not exist: 404 with the error body (documented on the operation), and nothing written.
+    for (const [field, missing] of [
+      ['image', { image: 999_999 }],
+      ['document', { documents: [{ documentid: 999_998 }] }],
+    ] as const) {
+      const absent = await t.as(admin.token, {
+        method: 'POST',
+        url: `${api}/wikis`,
+        payload: { namespace: 'CATEGORY', title: 'Tablet', contents: '', ...missing },
+      });
+      expect([field, absent.statusCode, absent.json()]).toEqual([
+        field,
+        404,
+        { error: true, message: field === 'image' ? 'Image 999999 not found' : 'Document 999998 not found' },
+      ]);
+    }
+    expect((await t.inject({ method: 'GET', url: `${api}/wikis/CATEGORY/Tablet` })).statusCode).toBe(404);
 
     const res = await t.as(admin.token, {
       method: 'POST',

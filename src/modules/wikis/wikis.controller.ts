@@ -47,7 +47,7 @@ export class WikisController {
   ) {}
 
   @Post()
-  @ApiErrors(403, 422)
+  @ApiErrors(403, 404, 422)
   @Authenticated()
   @ApiOperation({
     summary: 'Create a wiki',
@@ -59,7 +59,8 @@ export class WikisController {
       'the userid/teamid of an existing user/team and their display title is its name). Other fields: 422. ' +
       'Titles are unique per namespace, case-sensitively; underscores are stored as spaces; a duplicate (deleted ' +
       'wikis included: restore those with revert) is a 422. `parent` (CATEGORY) names an existing category; absent ' +
-      'means top level. The first revision is patrolled (the creator is the author). Answers the wiki detail.',
+      'means top level. An `image` or a document that does not exist: 404; one not in your media manager: 403. ' +
+      'The first revision is patrolled (the creator is the author). Answers the wiki detail.',
   })
   @ApiCreatedResponse({ type: WikiDetailDto })
   create(@Body() body: CreateWikiDto, @CurrentUser() caller: AuthenticatedUser): Promise<WikiDetailDto> {
