@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { TransactionService } from '../../src/database/transaction.service';
 import { FakeClock } from '../../src/platform/clock/clock';
-import { defineEvent } from '../../src/platform/events/domain-event';
+import { defineEvent, type EventType } from '../../src/platform/events/domain-event';
 import { DomainEventEntity } from '../../src/platform/events/entities/domain-event.entity';
 import { EventBus, MAX_DELIVERY_ATTEMPTS } from '../../src/platform/events/event-bus';
 import { OutboxRepository } from '../../src/platform/events/outbox.repository';
@@ -29,6 +29,32 @@ describe('outbox: events written with the change, delivered after commit, at lea
       ns.forEach((n) => tx.publish(Pinged({ n })));
     });
   const rows = () => dataSource.manager.find(DomainEventEntity, { order: { eventid: 'ASC' } });
+  const undispatched = async (type: EventType<{ n: number }>) =>
+    (await rows()).filter((row) => row.name === type.name && row.dispatchedAt === null);
+  /** An outbox row as a commit leaves it before delivery (with `eventid`: one whose id was taken earlier). */
+  const undeliveredRow = (name: string, n: number, eventid?: number) => ({
+    ...(eventid === undefined ? {} : { eventid }),
+    name,
+    entityType: 'test',
+    entityId: String(n),
+    payload: { n },
+    requestId: null,
+    occurredAt: clock.now(),
+    dispatchedAt: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    failedAt: null,
+  });
+  /** A batch subscriber recording the `n` of what it gets; while `refuse`, it throws on a batch holding `refused`. */
+  const recorder = (type: EventType<{ n: number }>, subscriber: string, refused?: number) => {
+    const state = { refuse: refused !== undefined, got: [] as number[] };
+    bus.subscribeBatch(type, subscriber, (events) => {
+      if (state.refuse && events.some((e) => e.payload.n === refused)) throw new Error('not yet');
+      state.got.push(...events.map((e) => e.payload.n));
+    });
+    return state;
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ platform: { clock } });
@@ -132,17 +158,9 @@ describe('outbox: events written with the change, delivered after commit, at lea
   });
 
   it('an event one subscriber cannot take yet holds back only that subscriber, past the first window of 100', async () => {
-    let refuse = true;
-    const refuser: number[] = [];
-    const batch: number[] = [];
+    const refuser = recorder(Crowded, 'test.crowded-refuser', 1000);
+    const batch = recorder(Crowded, 'test.crowded-batch').got;
     const single: number[] = [];
-    bus.subscribeBatch(Crowded, 'test.crowded-refuser', (events) => {
-      if (refuse && events.some((e) => e.payload.n === 1000)) throw new Error('not yet');
-      refuser.push(...events.map((e) => e.payload.n));
-    });
-    bus.subscribeBatch(Crowded, 'test.crowded-batch', (events) => {
-      batch.push(...events.map((e) => e.payload.n));
-    });
     bus.subscribe(Crowded, 'test.crowded-single', ({ n }) => {
       single.push(n);
     });
@@ -153,29 +171,20 @@ describe('outbox: events written with the change, delivered after commit, at lea
     // none, not even the ones it would take, since they come after the one it refused.
     expect(batch).toEqual(all);
     expect(single).toEqual(all);
-    expect(refuser).toEqual([]);
+    expect(refuser.got).toEqual([]);
     // Its first event is not due yet: it gets no later one either (not the last 150 before the first 100).
-    refuse = false;
+    refuser.refuse = false;
     await bus.drain();
-    expect(refuser).toEqual([]);
+    expect(refuser.got).toEqual([]);
     clock.advance(2000);
     await bus.drain();
-    expect(refuser).toEqual(all);
-    const crowded = (await rows()).filter((row) => row.name === Crowded.name);
-    expect(crowded.filter((row) => row.dispatchedAt === null)).toEqual([]);
+    expect(refuser.got).toEqual(all);
+    expect(await undispatched(Crowded)).toEqual([]);
   });
 
   it('while a subscriber is held, the pass after a commit reads only newer events; drain() reads from the oldest', async () => {
-    let refuse = true;
-    const refuser: number[] = [];
-    const other: number[] = [];
-    bus.subscribeBatch(Queued, 'test.queued-refuser', (events) => {
-      if (refuse && events.some((e) => e.payload.n === 2000)) throw new Error('not yet');
-      refuser.push(...events.map((e) => e.payload.n));
-    });
-    bus.subscribeBatch(Queued, 'test.queued-other', (events) => {
-      other.push(...events.map((e) => e.payload.n));
-    });
+    const refuser = recorder(Queued, 'test.queued-refuser', 2000);
+    const other = recorder(Queued, 'test.queued-other').got;
     // An id taken before the held events, reused below for an event that commits late (nobody takes test.other).
     await transactions.run(async (tx) => tx.publish(Other({ n: 7 })));
     const lateId = (await rows()).slice(-1)[0].eventid;
@@ -183,7 +192,7 @@ describe('outbox: events written with the change, delivered after commit, at lea
     await transactions.run(async (tx) => held.forEach((n) => tx.publish(Queued({ n }))));
     await bus.drain();
     expect(other).toEqual(held);
-    expect(refuser).toEqual([]);
+    expect(refuser.got).toEqual([]);
     const heldThrough = (await rows()).slice(-1)[0].eventid;
 
     const outbox = t.app.get(OutboxRepository);
@@ -197,24 +206,11 @@ describe('outbox: events written with the change, delivered after commit, at lea
       await delivered(2300);
       // The pass the commit asked for started after the held events and kept the refuser out.
       expect(reads.mock.calls.map(([, after]) => after)).toEqual([heldThrough]);
-      expect(refuser).toEqual([]);
+      expect(refuser.got).toEqual([]);
 
       // An event whose id is below the ones read commits late: a pass after a commit misses it, drain() finds it.
       await dataSource.manager.delete(DomainEventEntity, { eventid: lateId });
-      await dataSource.manager.insert(DomainEventEntity, {
-        eventid: lateId,
-        name: Queued.name,
-        entityType: 'test',
-        entityId: '2500',
-        payload: { n: 2500 },
-        requestId: null,
-        occurredAt: clock.now(),
-        dispatchedAt: null,
-        attempts: 0,
-        nextAttemptAt: 0,
-        lastError: null,
-        failedAt: null,
-      });
+      await dataSource.manager.insert(DomainEventEntity, undeliveredRow(Queued.name, 2500, lateId));
       await transactions.run(async (tx) => tx.publish(Queued({ n: 2301 })));
       await delivered(2301);
       expect(other).not.toContain(2500);
@@ -223,16 +219,15 @@ describe('outbox: events written with the change, delivered after commit, at lea
       expect(reads.mock.calls[0]?.[1]).toBe(0);
       expect(other).toContain(2500);
       // The refuser may take the late event (it comes before the held one), nothing after that.
-      expect(refuser).toEqual([2500]);
+      expect(refuser.got).toEqual([2500]);
     } finally {
       reads.mockRestore();
     }
-    refuse = false;
+    refuser.refuse = false;
     clock.advance(2000);
     await bus.drain();
-    expect(refuser).toEqual([2500, ...held, 2300, 2301]);
-    const queued = (await rows()).filter((row) => row.name === Queued.name);
-    expect(queued.filter((row) => row.dispatchedAt === null)).toEqual([]);
+    expect(refuser.got).toEqual([2500, ...held, 2300, 2301]);
+    expect(await undispatched(Queued)).toEqual([]);
   });
 
   it('an event nobody subscribes to is stored dispatched with its commit (no drain needed)', async () => {
@@ -262,19 +257,7 @@ describe('outbox: events written with the change, delivered after commit, at lea
 
   it('delivers events left undelivered by a stopped instance when the next one starts', async () => {
     // An event committed but never delivered (the process died right after COMMIT).
-    await dataSource.manager.insert(DomainEventEntity, {
-      name: 'test.pinged',
-      entityType: 'test',
-      entityId: '50',
-      payload: { n: 50 },
-      requestId: null,
-      occurredAt: clock.now(),
-      dispatchedAt: null,
-      attempts: 0,
-      nextAttemptAt: 0,
-      lastError: null,
-      failedAt: null,
-    });
+    await dataSource.manager.insert(DomainEventEntity, undeliveredRow(Pinged.name, 50));
     bus.onApplicationBootstrap();
     await new Promise((resolve) => setImmediate(resolve));
     await bus.drain();
