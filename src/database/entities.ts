@@ -43,7 +43,7 @@ import { ContentVersionEntity } from '../platform/versions/entities/content-vers
 import { AuditEventEntity } from '../platform/audit/entities/audit-event.entity';
 import { AuditChainHeadEntity } from '../platform/audit/entities/audit-chain-head.entity';
 import { SignatureEntity } from '../platform/signatures/entities/signature.entity';
-import { SignatureFailureEntity } from '../platform/signatures/entities/signature-failure.entity';
+import { SignatureAttemptEntity } from '../platform/signatures/entities/signature-attempt.entity';
 import { SignatureLockoutEntity } from '../platform/signatures/entities/signature-lockout.entity';
 import { ApprovalProcessEntity } from '../modules/approvals/entities/approval-process.entity';
 import { ApprovalProcessRevisionEntity } from '../modules/approvals/entities/approval-process-revision.entity';
@@ -92,7 +92,7 @@ export const ENTITIES = [
   AuditEventEntity,
   AuditChainHeadEntity,
   SignatureEntity,
-  SignatureFailureEntity,
+  SignatureAttemptEntity,
   SignatureLockoutEntity,
   SignCodeEntity,
   CommentEntity,

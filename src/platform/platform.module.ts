@@ -22,6 +22,7 @@ import { MailQueue } from './mail/mail-queue';
 import { LogMailer, Mailer, MemoryMailer, SmtpMailer } from './mail/mailer';
 import { SignatureService } from './signatures/signature.service';
 import { SignaturesRepository } from './signatures/signatures.repository';
+import { SigningLockout } from './signatures/signing-lockout.service';
 
 export interface PlatformOptions {
   /** Replaces the system clock (tests pass a FakeClock). */
@@ -63,6 +64,7 @@ export class PlatformModule implements OnModuleInit {
       AuditService,
       AuditReader,
       SignaturesRepository,
+      SigningLockout,
       SignatureService,
       MailQueue,
       DocumentRegistry,

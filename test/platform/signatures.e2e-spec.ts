@@ -6,7 +6,9 @@ import { FakeClock } from '../../src/platform/clock/clock';
 import { JobRunner } from '../../src/platform/jobs/job-runner';
 import { Mailer, MemoryMailer } from '../../src/platform/mail/mailer';
 import { SignatureService, toSignatureView } from '../../src/platform/signatures/signature.service';
+import { UsersRepository } from '../../src/modules/users/users.repository';
 import { createUser } from '../factories/user.factory';
+import { gate, pause } from '../utils/hold';
 import { createTestApp, type TestApp } from '../utils/test-app';
 
 const PASSWORD = 'correct horse battery';
@@ -52,7 +54,7 @@ describe('electronic signatures: re-entry, lockout across the database, one-time
   it('a correct password gives a proof; record() writes an immutable signature with its audit row', async () => {
     const me = await signer();
     const proof = await signatures.verify(me, { password: PASSWORD }, binding);
-    expect(proof).toEqual({ userid: me.userid, printedName: me.username, method: 'password', hadFailures: false });
+    expect(proof).toEqual({ userid: me.userid, printedName: me.username, method: 'password', earlierFailures: [] });
     const row = await t.app.get(TransactionService).run(() =>
       signatures.record(proof, {
         type: 'approval_request',
@@ -107,23 +109,85 @@ describe('electronic signatures: re-entry, lockout across the database, one-time
     const failures = async () =>
       Number(
         (
-          await t.dataSource.query<{ n: number }[]>('SELECT COUNT(*) AS n FROM signature_failures WHERE userid = ?', [
-            me.userid,
-          ])
+          await t.dataSource.query<{ n: number }[]>(
+            "SELECT COUNT(*) AS n FROM signature_attempts WHERE userid = ? AND state = 'failed'",
+            [me.userid],
+          )
         )[0].n,
       );
     for (let i = 0; i < 4; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
     expect(await failures()).toBe(4);
     const proof = await signatures.verify(me, { password: PASSWORD }, binding);
-    expect(proof.hadFailures).toBe(true);
+    expect(proof.earlierFailures).toHaveLength(4);
     await t.app
       .get(TransactionService)
       .run(() =>
         signatures.record(proof, { type: 'approval_request', id: 8, meaning: 'approval', recordHash: 'b'.repeat(64) }),
       );
     expect(await failures()).toBe(0);
+    // (A success counts a few seconds more, against bursts: signing-attempts.ts.)
+    clock.advance(10_000);
     for (let i = 0; i < 4; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
-    await expect(signatures.verify(me, { password: PASSWORD }, binding)).resolves.toMatchObject({ hadFailures: true });
+    const again = await signatures.verify(me, { password: PASSWORD }, binding);
+    expect(again.earlierFailures).toHaveLength(4);
+  });
+
+  it('a signature keeps the failures that ran beside it, and its own place until they end', async () => {
+    const me = await signer();
+    const users = t.app.get(UsersRepository);
+    const held = gate();
+    let holding = false;
+    // The second attempt below is held between being counted and having its secret checked.
+    signatures.useAccounts({
+      credentials: async (userid) => {
+        const user = await users.findById(userid);
+        if (holding && userid === me.userid) {
+          holding = false;
+          await held.wait;
+        }
+        return user ? { printedName: user.username, passwordHash: user.passwordHash, email: user.email } : null;
+      },
+    });
+    const states = async () =>
+      (
+        await t.dataSource.query<{ state: string }[]>(
+          'SELECT state FROM signature_attempts WHERE userid = ? ORDER BY attemptid',
+          [me.userid],
+        )
+      ).map((row) => row.state);
+    for (let i = 0; i < 2; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
+    holding = true;
+    const beside = failure(signatures.verify(me, { password: 'wrong' }, binding));
+    while (!(await states()).includes('pending')) await pause(5);
+    const proof = await signatures.verify(me, { password: PASSWORD }, binding);
+    expect(proof.earlierFailures).toHaveLength(2);
+    // The success keeps its place while the held attempt runs: with two more counted, a sixth is refused.
+    expect(await states()).toEqual(['failed', 'failed', 'pending', 'passed']);
+    await failure(signatures.verify(me, { password: 'wrong' }, binding));
+    expect((await failure(signatures.verify(me, { password: PASSWORD }, binding))).headers['retry-after']).toBe('1');
+    held.open();
+    expect((await beside).status).toBe(403);
+    expect(await states()).toEqual(['failed', 'failed', 'failed', 'passed', 'failed']);
+    await t.app
+      .get(TransactionService)
+      .run(() =>
+        signatures.record(proof, { type: 'approval_request', id: 9, meaning: 'approval', recordHash: 'c'.repeat(64) }),
+      );
+    // Only the failures that had ended before the signature began are cleared; those beside it stay.
+    expect(await states()).toEqual(['failed', 'passed', 'failed']);
+    // The success still counts for a few seconds: two more attempts, then a refusal (not a lockout).
+    for (let i = 0; i < 2; i += 1) await failure(signatures.verify(me, { password: 'wrong' }, binding));
+    const refused = await failure(signatures.verify(me, { password: PASSWORD }, binding));
+    expect(refused).toMatchObject({ status: 429, headers: { 'retry-after': '10' } });
+    clock.advance(10_000);
+    expect((await failure(signatures.verify(me, { password: 'wrong' }, binding))).status).toBe(403);
+    expect((await failure(signatures.verify(me, { password: PASSWORD }, binding))).status).toBe(429);
+    signatures.useAccounts({
+      credentials: async (userid) => {
+        const user = await users.findById(userid);
+        return user ? { printedName: user.username, passwordHash: user.passwordHash, email: user.email } : null;
+      },
+    });
   });
 
   it('failures older than 15 minutes do not count', async () => {

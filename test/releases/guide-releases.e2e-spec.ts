@@ -241,7 +241,7 @@ describe('Guide releases (R1-R6)', () => {
               userid: author.user.userid,
               printedName: author.user.username,
               method: 'password',
-              hadFailures: expect.any(Boolean),
+              earlierFailures: expect.any(Array),
             },
           },
         ]);

@@ -1,6 +1,6 @@
 import { defineEvent } from '../events/domain-event';
 
-/** A signing attempt failed (wrong password or sign code): ENTERPRISE §0.3/§0.5, written with its audit row. */
+/** A signing attempt failed (wrong password or sign code), written with its audit row (docs/signatures.md). */
 export interface SignatureFailurePayload {
   userid: number;
   method: string;

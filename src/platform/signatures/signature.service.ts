@@ -13,7 +13,8 @@ import { MailQueue } from '../mail/mail-queue';
 import type { SignatureViewDto } from './dto/signature-view.dto';
 import type { SignatureEntity, SignatureMeaning, SignatureMethod } from './entities/signature.entity';
 import { SignaturesRepository } from './signatures.repository';
-import { SignatureFailed } from './signature.events';
+import { FAILURE_WINDOW_MS } from './signing-attempts';
+import { SigningLockout, tooManyRequests } from './signing-lockout.service';
 
 /** What the signature service needs to know of a user; the users module provides it. */
 export interface SignerAccounts {
@@ -40,27 +41,17 @@ export interface SignerProof {
   readonly userid: number;
   readonly printedName: string;
   readonly method: SignatureMethod;
-  /** Failed attempts were on record when the secret was checked: `record` clears them. */
-  readonly hadFailures: boolean;
+  /** The signer's failed attempts that had ended before this one began: `record` clears them. */
+  readonly earlierFailures: readonly number[];
 }
 
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES = 5;
-export const LOCKOUT_MS = 15 * 60_000;
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODES_PER_WINDOW = 3;
 
 const SIGNATURE_FAILED = 'Signature authentication failed';
 
-function tooManyRequests(retryAfterMs: number, message: string): ApiException {
-  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  const error = new ApiException(HttpStatus.TOO_MANY_REQUESTS, `${message}; try again in ${seconds} seconds`);
-  error.headers = { 'retry-after': String(seconds) };
-  return error;
-}
-
 /**
- * Electronic signatures (ENTERPRISE §0.4): password re-entry or a one-time mailed code, failures
+ * Electronic signatures (docs/signatures.md): password re-entry or a one-time mailed code, attempts
  * counted in the database (so the lockout holds across instances), and immutable signature records.
  *
  * Use in two steps: `verify()` outside any transaction (a wrong secret is recorded in its own
@@ -74,6 +65,7 @@ export class SignatureService {
   constructor(
     private readonly signatures: SignaturesRepository,
     private readonly transactions: TransactionService,
+    private readonly lockout: SigningLockout,
     private readonly audit: AuditService,
     private readonly mail: MailQueue,
     private readonly clock: Clock,
@@ -90,73 +82,38 @@ export class SignatureService {
     return this.accounts.credentials(userid);
   }
 
-  /** Throws 429 while the signer is locked out (and audits the refused attempt); answers whether failures are on record. */
-  async assertNotLocked(signer: AuthenticatedUser): Promise<{ hasFailures: boolean }> {
-    const now = this.clock.now();
-    const { lockedUntil: until, hasFailures } = await this.signatures.standing(signer.userid, now);
-    if (until === null) return { hasFailures };
-    await this.transactions.run(() =>
-      this.audit.record({
-        action: 'signature.lockout',
-        entity: ['user', signer.userid],
-        reason: 'signing refused while locked',
-        after: { locked_until: Math.floor(until / 1000) },
-      }),
-    );
-    throw tooManyRequests(until - now, 'Signing is locked after repeated failures');
+  /** Throws 429 while the signer is locked out (and audits the refused attempt). */
+  assertNotLocked(signer: AuthenticatedUser): Promise<void> {
+    return this.lockout.assertNotLocked(signer);
   }
 
   /**
    * Checks the re-entered secret of `signer` for `binding`. Outside any transaction: a failure must be
-   * recorded even though the caller's change will not happen.
+   * recorded even though the caller's change will not happen. The attempt is counted before its secret is
+   * checked (SigningLockout): 429 when the signer is locked or has too many attempts under way.
    */
   async verify(signer: AuthenticatedUser, secret: SignSecret, binding: SignBinding): Promise<SignerProof> {
     if (this.transactions.current()) throw new Error('SignatureService.verify must run outside a transaction');
-    const { hasFailures } = await this.assertNotLocked(signer);
+    const attempt = await this.lockout.begin(signer);
     const account = await this.account(signer.userid);
-    let ok = false;
-    let method: SignatureMethod = 'password';
-    if (secret.sign_token !== undefined) {
-      method = 'sign_token';
-      ok = account !== null && (await this.spendCode(signer.userid, binding, secret.sign_token));
-    } else {
-      ok = (await verifyPassword(account?.passwordHash, secret.password ?? '')) && account !== null;
+    const method: SignatureMethod = secret.sign_token !== undefined ? 'sign_token' : 'password';
+    const ok =
+      account !== null &&
+      (method === 'sign_token'
+        ? await this.spendCode(signer.userid, binding, secret.sign_token!)
+        : await verifyPassword(account.passwordHash, secret.password ?? ''));
+    if (!ok || !account) {
+      const subject = { subject_type: binding.subjectType, subject_id: String(binding.subjectId) };
+      await this.lockout.failed(signer, attempt, { method, ...subject });
+      throw new ApiException(HttpStatus.FORBIDDEN, SIGNATURE_FAILED);
     }
-    if (!ok || !account) await this.fail(signer, method, binding);
-    return { userid: signer.userid, printedName: account!.printedName, method, hadFailures: hasFailures };
-  }
-
-  private async fail(signer: AuthenticatedUser, method: SignatureMethod, binding: SignBinding): Promise<never> {
-    const now = this.clock.now();
-    const locked = await this.transactions.run(async (tx) => {
-      const failures = await this.signatures.addFailure(signer.userid, now, now - FAILURE_WINDOW_MS);
-      await this.audit.record({
-        action: 'signature.failed',
-        entity: ['user', signer.userid],
-        after: { method, subject_type: binding.subjectType, subject_id: String(binding.subjectId), failures },
-      });
-      tx.publish(
-        SignatureFailed({
-          userid: signer.userid,
-          method,
-          subject_type: binding.subjectType,
-          subject_id: String(binding.subjectId),
-          failures,
-          locked_until: failures < MAX_FAILURES ? null : Math.floor((now + LOCKOUT_MS) / 1000),
-        }),
-      );
-      if (failures < MAX_FAILURES) return false;
-      await this.signatures.lock(signer.userid, now + LOCKOUT_MS);
-      await this.audit.record({
-        action: 'signature.lockout',
-        entity: ['user', signer.userid],
-        reason: `${failures} failed signatures within ${FAILURE_WINDOW_MS / 60_000} minutes`,
-        after: { locked_until: Math.floor((now + LOCKOUT_MS) / 1000) },
-      });
-      return true;
-    });
-    void locked;
-    throw new ApiException(HttpStatus.FORBIDDEN, SIGNATURE_FAILED);
+    await this.lockout.passed(attempt);
+    return {
+      userid: signer.userid,
+      printedName: account.printedName,
+      method,
+      earlierFailures: attempt.earlierFailures,
+    };
   }
 
   /**
@@ -180,7 +137,7 @@ export class SignatureService {
         recordHash: subject.recordHash,
         requestId: requestContext.current()?.requestId?.slice(0, 200) ?? null,
       });
-      if (proof.hadFailures) await this.signatures.clearFailures(proof.userid);
+      await this.lockout.cleared(proof.userid, proof);
       await this.audit.record({
         action: 'signature.create',
         entity: ['signature', signature.signatureid],

@@ -3,11 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, IsNull, MoreThan } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { SignCodeEntity } from './entities/sign-code.entity';
-import { SignatureFailureEntity } from './entities/signature-failure.entity';
+import { SignatureAttemptEntity, type SignatureAttemptState } from './entities/signature-attempt.entity';
 import { SignatureLockoutEntity } from './entities/signature-lockout.entity';
 import { SignatureEntity } from './entities/signature.entity';
+import type { CountedAttempt } from './signing-attempts';
 
-/** All SQL of signatures, failed attempts, lockouts and sign codes. Signatures are never updated. */
+/** All SQL of signatures, signing attempts, lockouts and sign codes. Signatures are never updated. */
 @Injectable()
 export class SignaturesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -16,32 +17,75 @@ export class SignaturesRepository {
     return this.dataSource.manager;
   }
 
-  /** Until when the user is locked out (null: not locked), and whether failures are on record, in one statement. */
-  async standing(userid: number, now: number): Promise<{ lockedUntil: number | null; hasFailures: boolean }> {
-    const [row] = await this.manager.query<{ locked_until: number | string | null; failures: number | string }[]>(
-      `SELECT (SELECT l.locked_until FROM signature_lockouts l WHERE l.userid = ? AND l.locked_until > ?) AS locked_until,
-        EXISTS (SELECT 1 FROM signature_failures f WHERE f.userid = ?) AS failures`,
-      [userid, now, userid],
+  /** Until when the user is locked out (null: not locked). */
+  async lockedUntil(userid: number, now: number): Promise<number | null> {
+    const row = await this.manager.findOne(SignatureLockoutEntity, { where: { userid, lockedUntil: MoreThan(now) } });
+    return row ? row.lockedUntil : null;
+  }
+
+  /**
+   * Takes the signer's row lock for the rest of the transaction (creating the row if needed), so that the
+   * signer's attempts are counted one at a time in every instance. SQLite write transactions are already
+   * serialized; on MySQL the upsert holds the row's exclusive lock until COMMIT.
+   */
+  async lockSigner(userid: number): Promise<void> {
+    const sql =
+      this.dataSource.options.type === 'better-sqlite3'
+        ? 'INSERT INTO signature_lockouts (userid, locked_until) VALUES (?, 0) ON CONFLICT (userid) DO NOTHING'
+        : 'INSERT INTO signature_lockouts (userid, locked_until) VALUES (?, 0) ON DUPLICATE KEY UPDATE locked_until = locked_until';
+    await this.manager.query(sql, [userid]);
+  }
+
+  /**
+   * Until when the signer is locked (0 when not), and their attempts counted after `since`, oldest first, in one
+   * statement. The signer's row must exist (lockSigner).
+   */
+  async signerStanding(userid: number, since: number): Promise<{ lockedUntil: number; attempts: CountedAttempt[] }> {
+    const rows = await this.manager.query<
+      { locked_until: number | string; attemptid: number | null; counted_at: number | string; state: string }[]
+    >(
+      `SELECT l.locked_until, a.attemptid, a.counted_at, a.state
+       FROM signature_lockouts l LEFT JOIN signature_attempts a ON a.userid = l.userid AND a.counted_at > ?
+       WHERE l.userid = ? ORDER BY a.attemptid`,
+      [since, userid],
     );
     return {
-      lockedUntil: row?.locked_until === null || row?.locked_until === undefined ? null : Number(row.locked_until),
-      hasFailures: Number(row?.failures ?? 0) > 0,
+      lockedUntil: Number(rows[0]?.locked_until ?? 0),
+      attempts: rows
+        .filter((row) => row.attemptid !== null)
+        .map((row) => ({
+          attemptid: Number(row.attemptid),
+          countedAt: Number(row.counted_at),
+          state: row.state as SignatureAttemptState,
+        })),
     };
   }
 
-  /** Records a failure and answers how many the user has had since `since`. */
-  async addFailure(userid: number, at: number, since: number): Promise<number> {
-    await this.manager.insert(SignatureFailureEntity, { userid, failedAt: at });
-    return this.manager.countBy(SignatureFailureEntity, { userid, failedAt: MoreThan(since) });
+  async insertAttempt(userid: number, at: number): Promise<number> {
+    const [attemptid] = await insertRows(this.manager, SignatureAttemptEntity, [
+      { userid, countedAt: at, state: 'pending' },
+    ]);
+    return attemptid;
+  }
+
+  async endAttempt(attemptid: number, state: 'failed' | 'passed', at: number): Promise<void> {
+    // A failure counts from when it began; a success from when it ended.
+    const ended = state === 'passed' ? { state, countedAt: at } : { state };
+    await this.manager.update(SignatureAttemptEntity, { attemptid }, ended);
+  }
+
+  /** Deletes the signer's attempts named, and those counted before `before` (out of every window). */
+  async deleteAttempts(userid: number, attemptids: readonly number[], before: number): Promise<void> {
+    const named = attemptids.length ? ` OR attemptid IN (${attemptids.map(() => '?').join(', ')})` : '';
+    await this.manager.query(`DELETE FROM signature_attempts WHERE userid = ? AND (counted_at <= ?${named})`, [
+      userid,
+      before,
+      ...attemptids,
+    ]);
   }
 
   async lock(userid: number, until: number): Promise<void> {
-    const updated = await this.manager.update(SignatureLockoutEntity, { userid }, { lockedUntil: until });
-    if (!updated.affected) await this.manager.insert(SignatureLockoutEntity, { userid, lockedUntil: until });
-  }
-
-  async clearFailures(userid: number): Promise<void> {
-    await this.manager.delete(SignatureFailureEntity, { userid });
+    await this.manager.update(SignatureLockoutEntity, { userid }, { lockedUntil: until });
   }
 
   async insertSignature(row: Omit<SignatureEntity, 'signatureid'>): Promise<SignatureEntity> {

@@ -1,4 +1,5 @@
 import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
+import { SignatureAttempts1795490000000 } from './1795490000000-SignatureAttempts';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
 import { ContentVersions1795483000000 } from './1795483000000-ContentVersions';
 import { StepFormsVersion1795484000000 } from './1795484000000-StepFormsVersion';
@@ -39,4 +40,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   ReleasesVersion1795485000000,
   AnswersVersion1795486000000,
   EnterpriseAnswersVersions1795487000000,
+  SignatureAttempts1795490000000,
 ];
