@@ -478,9 +478,11 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
     });
 
     it('200: paginated, searchable, filterable and sortable; deleted quizzes never appear', async () => {
-      const a = await createQuiz(t, author.user, { title: 'Zeta soldering', category: 'Solder' });
-      const b = await createQuiz(t, author.user, { title: 'Alpha soldering', category: 'Solder' });
-      const gone = await createQuiz(t, author.user, { title: 'Gone soldering', category: 'Solder' });
+      const on = { guideid: guide.guideid, category: 'Solder' };
+      const a = await createQuiz(t, author.user, { title: 'Zeta soldering', ...on });
+      const b = await createQuiz(t, author.user, { title: 'Alpha soldering', ...on });
+      const gone = await createQuiz(t, author.user, { title: 'Gone soldering', ...on });
+      await createQuiz(t, author.user, { title: 'Guideless soldering', category: 'Solder' }); // as GET /quizzes: left out
       await post(author.token, '/quizzes/delete', { quizids: [gone.quizid] });
       const res = await post(author.token, '/quizzes/getQuizzes', {
         search: 'SOLDER',
