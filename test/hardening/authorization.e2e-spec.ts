@@ -1,4 +1,5 @@
 import { createGuide } from '../factories/guide.factory';
+import { createQuiz } from '../factories/quiz.factory';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
@@ -214,6 +215,76 @@ describe('authorization decisions (issue #13)', () => {
       expect((await t.inject({ method: 'GET', url: api(`/wikis/TEAM/${team.teamid}`) })).json().contents_raw).toBe(
         'We fix kettles.',
       );
+    });
+  });
+
+  describe('quiz routes x callers (issue 42): the primary guide decides', () => {
+    const CALLERS = ['anonymous', 'User', 'other Author', 'granted Author', 'owner', 'Moderator', 'Admin'] as const;
+    /** Per route, what each caller in CALLERS gets: a status, `key` when the survey shows correct answers, `+private` when a list shows the private guide's quiz. */
+    const MATRIX: [route: string, expected: string[]][] = [
+      ['GET /quizzes', ['401', '403', '200', '200 +private', '200 +private', '200 +private', '200 +private']],
+      [
+        'POST /quizzes/getQuizzes',
+        ['401', '403', '200', '200 +private', '200 +private', '200 +private', '200 +private'],
+      ],
+      ['GET /quizzes/{public}', ['401', '403', '200', '200', '200 key', '200 key', '200 key']],
+      ['GET /quizzes/{private}', ['401', '403', '404', '200 key', '200 key', '200 key', '200 key']],
+      ['GET /quizzes/{guideless}', ['401', '403', '200', '200', '200 key', '200 key', '200 key']],
+      ['GET /quizzes/{private}?format=survey', ['401', '403', '404', '200 key', '200 key', '200 key', '200 key']],
+      ['GET /quizzes/revisions/{private}', ['401', '403', '404', '200 key', '200 key', '200 key', '200 key']],
+      ['POST /quizzes/questions {public}', ['401', '403', '403', '403', '200', '200', '200']],
+      ['POST /quizzes/questions {private}', ['401', '403', '404', '200', '200', '200', '200']],
+      ['POST /quizzes/questions {guideless}', ['401', '403', '403', '403', '200', '200', '200']],
+      ['GET /quizzes/courseAssignments/{private}', ['401', '403', '404', '200', '200', '200', '200']],
+    ];
+
+    it('answers each caller as the matrix says', async () => {
+      const grantedAuthor = await createUser(t, { privilege: 'Author' });
+      const publicGuide = await createGuide(t, author.user, { category: 'Kettle', public: true });
+      const privateGuide = await privateGuideGrantedTo(grantedAuthor.user.userid);
+      const title = 'Matrix kettle quiz';
+      const quizzes = {
+        public: await createQuiz(t, author.user, { title, guideid: publicGuide.guideid }),
+        private: await createQuiz(t, author.user, { title, guideid: privateGuide.guideid }),
+        guideless: await createQuiz(t, author.user, { title }),
+      };
+      const tokenOf: Record<(typeof CALLERS)[number], string | undefined> = {
+        anonymous: undefined,
+        User: stranger.token,
+        'other Author': otherAuthor.token,
+        'granted Author': grantedAuthor.token,
+        owner: author.token,
+        Moderator: moderator.token,
+        Admin: admin.token,
+      };
+      const noChange = (quizid: number) => ({
+        quizid,
+        questions: [{ external_question_uid: 'q_safe', title: 'Safe?' }],
+      });
+      const request = (route: string): { method: string; url: string; payload?: object } => {
+        const [method, path] = route.split(' ');
+        const quiz = Object.entries(quizzes).find(([name]) => route.includes(`{${name}}`))?.[1];
+        if (path === '/quizzes') return { method, url: api('/quizzes?search=Matrix&limit=200') };
+        if (!quiz) return { method, url: api(path), payload: { search: 'Matrix', limit: 200 } };
+        if (path === '/quizzes/questions') return { method, url: api(path), payload: noChange(quiz.quizid) };
+        const id = path.startsWith('/quizzes/revisions') ? quiz.quiz_revisionid : quiz.quizid;
+        return { method, url: api(path.replace(/\{\w+\}/, String(id))) };
+      };
+      const label = (route: string, status: number, body: string) => {
+        if (status !== 200) return String(status);
+        if (!route.includes('{')) return body.includes(`"quizid":${quizzes.private.quizid},`) ? '200 +private' : '200';
+        return body.includes('correctAnswer') ? '200 key' : '200';
+      };
+      const actual: [string, string[]][] = [];
+      for (const [route] of MATRIX) {
+        const row: string[] = [];
+        for (const caller of CALLERS) {
+          const res = await t.as(tokenOf[caller], request(route));
+          row.push(label(route, res.statusCode, res.body));
+        }
+        actual.push([route, row]);
+      }
+      expect(actual).toEqual(MATRIX);
     });
   });
 });

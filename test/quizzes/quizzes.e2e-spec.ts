@@ -170,6 +170,30 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
       expect((await post(author.token, '/quizzes/import', { survey: unnamed })).json().errors).toEqual([
         { message: 'A question needs a name of 1 to 100 characters', field: 'survey.pages.0.elements.0' },
       ]);
+      // A name that is too long is the question's name all the same: the error is at survey.<name>.
+      const long = 'q'.repeat(101);
+      const longName = {
+        title: 'x',
+        pages: [
+          { elements: [{ type: 'text', name: 'ok', correctAnswer: 'a' }] },
+          {
+            elements: [
+              { type: 'text', name: 'ok2', correctAnswer: 'a' },
+              { type: 'text', name: long, correctAnswer: 'a' },
+            ],
+          },
+        ],
+      };
+      for (const url of ['/quizzes/import', '/quizzes']) {
+        expect(answer(await post(author.token, url, { title: 'x', survey: longName }))).toEqual({
+          status: 422,
+          body: {
+            error: true,
+            message: 'A question needs a name of 1 to 100 characters',
+            errors: [{ message: 'A question needs a name of 1 to 100 characters', field: `survey.${long}` }],
+          },
+        });
+      }
       const many = {
         title: 'x',
         pages: [
@@ -454,9 +478,11 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
     });
 
     it('200: paginated, searchable, filterable and sortable; deleted quizzes never appear', async () => {
-      const a = await createQuiz(t, author.user, { title: 'Zeta soldering', category: 'Solder' });
-      const b = await createQuiz(t, author.user, { title: 'Alpha soldering', category: 'Solder' });
-      const gone = await createQuiz(t, author.user, { title: 'Gone soldering', category: 'Solder' });
+      const on = { guideid: guide.guideid, category: 'Solder' };
+      const a = await createQuiz(t, author.user, { title: 'Zeta soldering', ...on });
+      const b = await createQuiz(t, author.user, { title: 'Alpha soldering', ...on });
+      const gone = await createQuiz(t, author.user, { title: 'Gone soldering', ...on });
+      await createQuiz(t, author.user, { title: 'Guideless soldering', category: 'Solder' }); // as GET /quizzes: left out
       await post(author.token, '/quizzes/delete', { quizids: [gone.quizid] });
       const res = await post(author.token, '/quizzes/getQuizzes', {
         search: 'SOLDER',

@@ -18,7 +18,11 @@ export function XmlResponse(root: string) {
       name: 'type',
       required: false,
       enum: ['JSON', 'XML'],
-      description: 'Response format; XML answers application/xml with the same fields.',
+      description:
+        'Response format; XML answers application/xml with the same fields. Characters XML 1.0 forbids (control ' +
+        'characters other than tab, LF and CR; U+FFFE, U+FFFF) are written as U+FFFD in XML only (JSON keeps ' +
+        'them); CR is written as `&#xD;` so that it survives parsing. Keys that are not XML names become ' +
+        '`<entry key="…">`. See docs/api-formats.md.',
     }),
     ApiProduces('application/json', 'application/xml'),
   );

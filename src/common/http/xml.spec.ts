@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { toXml } from './xml';
+import { toXml, xmlAttribute, xmlText } from './xml';
 
 describe('toXml', () => {
   it('writes arrays as item elements and maps invalid names to entry elements', () => {
@@ -18,5 +18,41 @@ describe('toXml', () => {
     const parsed = new XMLParser().parse(xml) as { wiki: { contents_rendered: string; title: string } };
     expect(parsed.wiki.title).toBe(']]>');
     expect(xml).not.toContain('<p onclick');
+  });
+});
+
+describe('characters XML 1.0 forbids', () => {
+  const forbidden = [
+    ...Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)).filter((c) => !'\t\n\r'.includes(c)),
+    '\uFFFE',
+    '\uFFFF',
+    '\uDFFF', // a low surrogate first: the two are lone, not a pair
+    '\uD800',
+  ];
+  const allowed = 'tab\t LF\n CR\r private\uE000 astral\u{10000} é';
+
+  it('become U+FFFD in text and in entry keys; tab, LF, CR and the rest survive a parse', () => {
+    const xml = toXml(
+      'guide',
+      { title: `a${forbidden.join('')}z`, text: allowed, map: { [`k\u0001 ${allowed}`]: 1 } },
+      true,
+    );
+    expect(xml).toMatch(/^[\t\n\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u);
+    const parsed = new XMLParser({
+      ignoreAttributes: false,
+      parseTagValue: false,
+      trimValues: false,
+      htmlEntities: true,
+    }).parse(xml) as { guide: { title: string; text: string; map: { entry: { '@_key': string } } } };
+    expect(parsed.guide.title).toBe(`a${'\uFFFD'.repeat(forbidden.length)}z`);
+    expect(parsed.guide.text).toBe(allowed);
+    expect(parsed.guide.map.entry['@_key']).toBe(`k\uFFFD ${allowed}`);
+  });
+
+  it('xmlText escapes markup and CR; xmlAttribute also tab and LF', () => {
+    expect(xmlText('<a href="x">&\'\r\t\n</a>\u0000')).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&amp;&apos;&#xD;\t\n&lt;/a&gt;\uFFFD',
+    );
+    expect(xmlAttribute('a\tb\nc\rd\u000B')).toBe('a&#x9;b&#xA;c&#xD;d\uFFFD');
   });
 });

@@ -37,7 +37,8 @@ export class QuizAssociationsController {
   @ApiOperation({
     summary: 'Associate a guide with quizzes',
     description:
-      'An Author+ editor of the guide. A repeat is a no-op. A quiz without a primary guide gets this one. ' +
+      'An Author+ editor of the guide. A repeat is a no-op. A quiz without a primary guide gets this one, which ' +
+      'only its creator or a Moderator+ may do (403). A quiz whose primary guide you may not read is a 404. ' +
       'Answers the guide’s full set.',
   })
   @ApiOkResponse({ type: [AssociationDto] })
@@ -85,10 +86,16 @@ export class QuizAssociationsController {
   @Get('courseAssignments/:quizid')
   @ApiErrors(403, 404)
   @Authenticated('Author')
-  @ApiOperation({ summary: 'Course stages that use a quiz', description: 'An empty array when none.' })
+  @ApiOperation({
+    summary: 'Course stages that use a quiz',
+    description: 'An empty array when none. A quiz whose primary guide you may not read is a 404.',
+  })
   @ApiOkResponse({ type: [CourseAssignmentDto] })
-  courseAssignments(@Param('quizid', new ParseIdPipe('Quiz')) quizid: number): Promise<CourseAssignmentDto[]> {
-    return this.associations.courseAssignments(quizid);
+  courseAssignments(
+    @Param('quizid', new ParseIdPipe('Quiz')) quizid: number,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<CourseAssignmentDto[]> {
+    return this.associations.courseAssignments(quizid, caller);
   }
 
   @Get('passingScore/:course_stageid/:quizid')
@@ -111,7 +118,12 @@ export class QuizAssociationsController {
   @ApiErrors(403, 404, 422)
   @Authenticated('Author')
   @Disabled()
-  @ApiOperation({ summary: 'Attach a quiz to a guide', description: 'An Author+ editor of the guide.' })
+  @ApiOperation({
+    summary: 'Attach a quiz to a guide',
+    description:
+      'An Author+ editor of the guide. A quiz without a primary guide gets this one, which only its creator or a ' +
+      'Moderator+ may do (403). A quiz whose primary guide you may not read is a 404.',
+  })
   @ApiOkResponse({ type: AssociationDto })
   attachGuide(@Body() body: AttachGuideDto, @CurrentUser() caller: AuthenticatedUser): Promise<AssociationDto> {
     return this.associations.attachOne(body.quizid, 'GUIDE', body.guideid, caller);
@@ -122,7 +134,10 @@ export class QuizAssociationsController {
   @ApiErrors(403, 404, 422)
   @Authenticated('Author')
   @Disabled()
-  @ApiOperation({ summary: 'Attach a quiz to a wiki', description: 'An Author+ editor of the wiki.' })
+  @ApiOperation({
+    summary: 'Attach a quiz to a wiki',
+    description: 'An Author+ editor of the wiki. A quiz whose primary guide you may not read is a 404.',
+  })
   @ApiOkResponse({ type: AssociationDto })
   attachWiki(@Body() body: AttachWikiDto, @CurrentUser() caller: AuthenticatedUser): Promise<AssociationDto> {
     return this.associations.attachOne(body.quizid, 'WIKI', body.wikiid, caller);

@@ -7,6 +7,7 @@ import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import { PolicyService } from '../access/policy.service';
 import { CoursesService } from '../courses/courses.service';
+import { QuizAccess } from './quiz-access.service';
 import type { AssociationDto, CourseAssignmentDto, PassingScoreDto } from './dto/quiz-response.dto';
 import type { QuizEntity } from './entities/quiz.entity';
 import { toAssociation } from './quiz.mapper';
@@ -25,6 +26,7 @@ export class QuizAssociationsService {
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly access: QuizAccess,
   ) {}
 
   /** Every quiz id names a quiz that is not deleted, else 404. */
@@ -51,6 +53,7 @@ export class QuizAssociationsService {
     await this.documents.requireReadable(caller, 'GUIDE', guideid);
     const quizzes = await this.requireQuizzes(quizids);
     await this.documents.requireEditable(caller, 'GUIDE', guideid);
+    await this.access.requireAttachable(caller, quizzes, 'GUIDE');
     quizzes.forEach((quiz) => this.definitions.assertEnabled(quiz));
     return this.transactions.run(async (tx) => {
       for (const quiz of quizzes) await this.attach(quiz, 'GUIDE', guideid, caller, tx);
@@ -63,6 +66,7 @@ export class QuizAssociationsService {
     await this.documents.requireReadable(caller, doctype, docid);
     const [quiz] = await this.requireQuizzes([quizid]);
     await this.documents.requireEditable(caller, doctype, docid);
+    await this.access.requireAttachable(caller, [quiz], doctype);
     this.definitions.assertEnabled(quiz);
     return this.transactions.run(async (tx) => {
       await this.attach(quiz, doctype, docid, caller, tx);
@@ -113,9 +117,10 @@ export class QuizAssociationsService {
     });
   }
 
-  /** Q13: course stages that link the quiz. */
-  async courseAssignments(quizid: number): Promise<CourseAssignmentDto[]> {
+  /** Q13: course stages that link the quiz (404 for a quiz the caller may not see). */
+  async courseAssignments(quizid: number, caller: AuthenticatedUser): Promise<CourseAssignmentDto[]> {
     const quiz = await this.definitions.require(quizid);
+    await this.access.requireReadable(caller, quiz);
     const stages = await this.courses.stagesForQuiz(quizid);
     const courses = await this.documents.of('WIKI').find(stages.map((s) => s.courseWikiid));
     return stages.map((stage) => ({

@@ -128,7 +128,17 @@ describe('quiz surveys (survey-core model)', () => {
     ]);
     expect(
       validateSurvey({ pages: [{ elements: [{ type: 'text', name: '__proto__', correctAnswer: 1 }] }] }, 1),
-    ).toEqual([{ message: 'A question needs a name of 1 to 100 characters', field: 'survey.pages.0.elements.0' }]);
+    ).toEqual([{ message: 'A question needs a name of 1 to 100 characters', field: 'survey.__proto__' }]);
+    const long = 'n'.repeat(101);
+    expect(
+      validateSurvey(
+        { pages: [{ elements: [{ type: 'panel', elements: [{ type: 'text', name: long, correctAnswer: 1 }] }] }] },
+        1,
+      ),
+    ).toEqual([{ message: 'A question needs a name of 1 to 100 characters', field: `survey.${long}` }]);
+    expect(validateSurvey({ pages: [{ elements: [{ type: 'text', name: ' ', correctAnswer: 1 }] }] }, 1)).toEqual([
+      { message: 'A question needs a name of 1 to 100 characters', field: 'survey.pages.0.elements.0' },
+    ]);
     const many = {
       pages: [{ elements: Array.from({ length: 501 }, (_, i) => ({ type: 'text', name: `q${i}`, correctAnswer: 1 })) }],
     };

@@ -114,13 +114,12 @@ export function validateSurvey(survey: unknown, minPages: number): FieldError[] 
   });
   if (errors.length) return errors;
   for (const { element, path } of rawQuestionElements(survey)) {
-    if (
-      typeof element.name !== 'string' ||
-      element.name.trim() === '' ||
-      element.name.length > MAX_NAME ||
-      element.name === '__proto__'
-    ) {
-      errors.push({ message: `A question needs a name of 1 to ${MAX_NAME} characters`, field: path });
+    const { name } = element;
+    const blank = typeof name !== 'string' || name.trim() === '';
+    if (blank || name.length > MAX_NAME || name === '__proto__') {
+      // At survey.<name> like every other question error; only a question without a name is named by its place.
+      const field = blank ? path : `survey.${name}`;
+      errors.push({ message: `A question needs a name of 1 to ${MAX_NAME} characters`, field });
     }
   }
   if (errors.length) return errors;

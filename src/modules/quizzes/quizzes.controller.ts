@@ -76,11 +76,17 @@ export class QuizzesController {
   @Authenticated('Author')
   @ApiOperation({
     summary: 'The survey of a quiz revision',
-    description: 'The bare survey-builder JSON of a revision, for clients that hold only a quiz_revisionid (§4.2).',
+    description:
+      'The bare survey-builder JSON of a revision, for clients that hold only a quiz_revisionid, shown as ' +
+      '`GET /quizzes/{quizid}` shows it (`correctAnswer` for the quiz’s editors only; 404 when you may not read ' +
+      'its primary guide).',
   })
   @ApiOkResponse({ schema: SURVEY_SCHEMA })
-  revision(@Param('quizRevisionid', new ParseIdPipe('Quiz revision')) quizRevisionid: number): Promise<SurveyJson> {
-    return this.quizzes.revisionSurvey(quizRevisionid);
+  revision(
+    @Param('quizRevisionid', new ParseIdPipe('Quiz revision')) quizRevisionid: number,
+    @CurrentUser() caller: AuthenticatedUser,
+  ): Promise<SurveyJson> {
+    return this.quizzes.revisionSurvey(quizRevisionid, caller);
   }
 
   @Post('getQuizzes')
@@ -90,12 +96,13 @@ export class QuizzesController {
   @ApiOperation({
     summary: 'Search quizzes',
     description:
-      'All quizzes that are not deleted, paginated (`offset`, `limit` ≤ 200), searchable (`search` in the title), ' +
-      'filterable (`filters`: category, status, guideid) and sortable (`sort`: property, direction; default quizid ASC).',
+      'The quizzes `GET /quizzes` shows you (not deleted, with a primary guide you may read), paginated (`offset`, ' +
+      '`limit` ≤ 200), searchable (`search` in the title), filterable (`filters`: category, status, guideid) and ' +
+      'sortable (`sort`: property, direction; default quizid ASC).',
   })
   @ApiOkResponse({ type: QuizPageDto })
-  page(@Body() body: GetQuizzesDto): Promise<QuizPageDto> {
-    return this.quizzes.page(body);
+  page(@Body() body: GetQuizzesDto, @CurrentUser() caller: AuthenticatedUser): Promise<QuizPageDto> {
+    return this.quizzes.page(body, caller);
   }
 
   @Post()
@@ -148,7 +155,9 @@ export class QuizzesController {
   @ApiOperation({
     summary: 'Update quiz questions',
     description:
-      'By `external_question_uid` (the survey element name): an existing one has **only its title** updated; a ' +
+      'For editors of the quiz’s primary guide (its author, granted users and teams, Moderator+; a quiz without a ' +
+      'guide: its creator or a Moderator+), else 403; a quiz whose guide you may not read is a 404. By ' +
+      '`external_question_uid` (the survey element name): an existing one has **only its title** updated; a ' +
       'new one needs `type` and `correctAnswer` and is appended to the last page. A change makes a new revision.',
   })
   @ApiOkResponse({ type: QuestionsResultDto })
@@ -163,10 +172,12 @@ export class QuizzesController {
     summary: 'A quiz, or the survey of a quiz revision',
     description:
       'Serves both `GET /quizzes/{quizid}` and `GET /quizzes/{quizRevisionid}` (§4.2): the number is **always a ' +
-      'quizid**, even when it is also a quiz_revisionid. It answers the quiz with its current survey ' +
-      '(correct answers included); `?revisionid=` picks another revision of this quiz (one of another quiz is ' +
-      '404), and `?format=survey` answers the bare survey JSON. Clients holding only a revision id use ' +
-      '`GET /quizzes/revisions/{quizRevisionid}`.',
+      'quizid**, even when it is also a quiz_revisionid. It answers the quiz with its current survey; ' +
+      '`?revisionid=` picks another revision of this quiz (one of another quiz is 404), and `?format=survey` ' +
+      'answers the bare survey JSON. Clients holding only a revision id use ' +
+      '`GET /quizzes/revisions/{quizRevisionid}`. The survey has its `correctAnswer`s for those who may change ' +
+      'the quiz (see POST /quizzes/questions); other readers get it without them. A quiz whose primary guide ' +
+      'you may not read is a 404.',
   })
   @ApiOkResponse({
     description: 'QuizDetail, or the bare survey with `format=survey`.',
@@ -175,8 +186,9 @@ export class QuizzesController {
   async read(
     @Param('quizid', new ParseIdPipe('Quiz')) quizid: number,
     @Query() query: QuizDetailQueryDto,
+    @CurrentUser() caller: AuthenticatedUser,
   ): Promise<QuizDetailDto | SurveyJson> {
-    const detail = await this.quizzes.detail(quizid, query.revisionid);
+    const detail = await this.quizzes.detail(quizid, caller, query.revisionid);
     return query.format === 'survey' ? detail.survey : detail;
   }
 }

@@ -3,6 +3,7 @@ import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { CoursesModule } from '../courses/courses.module';
 import { UsersModule } from '../users/users.module';
 import { QuizAssociationsController } from './quiz-associations.controller';
+import { QuizAccess } from './quiz-access.service';
 import { QuizAssociationsService } from './quiz-associations.service';
 import { QuizSessionsController } from './quiz-sessions.controller';
 import { QuizSessionsRepository } from './quiz-sessions.repository';
@@ -23,6 +24,7 @@ import { QuizzesService } from './quizzes.service';
   providers: [
     QuizzesRepository,
     QuizSessionsRepository,
+    QuizAccess,
     QuizzesService,
     QuizAssociationsService,
     QuizSessionsService,

@@ -35,6 +35,8 @@ export interface QuizListFilter {
 }
 
 export interface QuizPageFilter {
+  /** Which primary guides the caller may read (DocumentProvider.accessSql). */
+  readable: AccessSql;
   offset: number;
   limit: number;
   search?: string;
@@ -153,12 +155,13 @@ export class QuizzesRepository {
     return new Map(rows.map((row) => [row.external_question_uid, Number(row.questionid)]));
   }
 
-  /** Q3: a page of quizzes that are not deleted, and how many match. */
+  /** Q3: a page of quizzes that are not deleted and whose primary guide the caller may read, and how many match. */
   async page(filter: QuizPageFilter): Promise<[QuizEntity[], number]> {
     const query = this.manager()
       .getRepository(QuizEntity)
       .createQueryBuilder('q')
-      .where('q.status <> :deleted', { deleted: 'deleted' });
+      .where('q.status <> :deleted', { deleted: 'deleted' })
+      .andWhere(filter.readable.readable, filter.readable.params);
     if (filter.status) query.andWhere('q.status = :status', { status: filter.status });
     if (filter.category !== undefined) query.andWhere('q.category = :category', { category: filter.category });
     if (filter.guideid !== undefined) query.andWhere('q.guideid = :guideid', { guideid: filter.guideid });

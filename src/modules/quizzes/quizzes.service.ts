@@ -27,8 +27,16 @@ import type {
 } from './dto/quiz-response.dto';
 import type { QuizRevisionEntity } from './entities/quiz-revision.entity';
 import type { QuizEntity } from './entities/quiz.entity';
+import { QuizAccess } from './quiz-access.service';
 import { toQuestion, toQuiz, toQuizDetail } from './quiz.mapper';
-import { reviseSurvey, surveyQuestions, validateSurvey, type NewQuestion, type SurveyJson } from './quiz-survey';
+import {
+  reviseSurvey,
+  surveyQuestions,
+  validateSurvey,
+  withoutCorrectAnswers,
+  type NewQuestion,
+  type SurveyJson,
+} from './quiz-survey';
 import { QuizzesRepository } from './quizzes.repository';
 
 export const DEFAULT_PASSING_SCORE = 80;
@@ -58,6 +66,7 @@ export class QuizzesService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly keptAnswers: KeptAnswers,
+    private readonly access: QuizAccess,
   ) {
     registerAnswerSources(QUIZ_LIST_ANSWER_SOURCES, 'answers-quizzes');
   }
@@ -76,17 +85,24 @@ export class QuizzesService {
     return revision;
   }
 
-  /** Q7: the quizid is always a quizid (§4.2); `revisionid` picks another revision of this quiz. */
-  async detail(quizid: number, revisionid?: number): Promise<QuizDetailDto> {
+  /**
+   * Q7: the quizid is always a quizid (§4.2); `revisionid` picks another revision of this quiz. The correct
+   * answers are for the quiz's editors (QuizAccess).
+   */
+  async detail(quizid: number, caller: AuthenticatedUser, revisionid?: number): Promise<QuizDetailDto> {
     const quiz = await this.require(quizid);
-    return toQuizDetail(quiz, await this.revisionOf(quiz, revisionid ?? quiz.quizRevisionid));
+    const editor = await this.access.requireReadable(caller, quiz);
+    const detail = toQuizDetail(quiz, await this.revisionOf(quiz, revisionid ?? quiz.quizRevisionid));
+    return editor ? detail : { ...detail, survey: withoutCorrectAnswers(detail.survey) as SurveyJson };
   }
 
-  /** §4.2.3: the bare survey of a revision, for clients that hold only a revision id. */
-  async revisionSurvey(quizRevisionid: number): Promise<SurveyJson> {
+  /** §4.2.3: the bare survey of a revision, for clients that hold only a revision id (as `detail` shows it). */
+  async revisionSurvey(quizRevisionid: number, caller: AuthenticatedUser): Promise<SurveyJson> {
     const revision = await this.quizzes.findRevision(quizRevisionid);
-    if (!revision || !(await this.quizzes.findQuiz(revision.quizid))) throw notFound('Quiz revision');
-    return revision.survey;
+    const quiz = revision && (await this.quizzes.findQuiz(revision.quizid));
+    if (!revision || !quiz) throw notFound('Quiz revision');
+    const editor = await this.access.requireReadable(caller, quiz, 'Quiz revision');
+    return editor ? revision.survey : (withoutCorrectAnswers(revision.survey) as SurveyJson);
   }
 
   /** Q4 */
@@ -176,9 +192,10 @@ export class QuizzesService {
     });
   }
 
-  /** Q3 */
-  async page(body: GetQuizzesDto): Promise<QuizPageDto> {
+  /** Q3: the quizzes GET /quizzes shows this caller (whose primary guide they may read). */
+  async page(body: GetQuizzesDto, caller: AuthenticatedUser): Promise<QuizPageDto> {
     const [rows, total] = await this.quizzes.page({
+      readable: this.access.listSql(caller, 'q.guideid'),
       offset: body.offset ?? 0,
       limit: Math.min(body.limit ?? 20, MAX_LIMIT),
       search: body.search,
@@ -200,7 +217,7 @@ export class QuizzesService {
       search: query.search,
       offset: query.offset,
       limit: query.limit,
-      readable: this.documents.of('GUIDE').accessSql(caller, 'q.guideid'),
+      readable: this.access.listSql(caller, 'q.guideid'),
     });
     return rows.map((row) => ({ ...row, guide_release_version: row.guide_release_version ?? '' }));
   }
@@ -249,11 +266,12 @@ export class QuizzesService {
   }
 
   /**
-   * Q24: an existing uid changes only its title; a new uid (with type and correctAnswer) is appended to
-   * the last page. Any change makes a new revision (version + 1), released at once.
+   * Q24, for the quiz's editors (QuizAccess): an existing uid changes only its title; a new uid (with type and
+   * correctAnswer) is appended to the last page. Any change makes a new revision (version + 1), released at once.
    */
   async upsertQuestions(body: QuestionsBodyDto, caller: AuthenticatedUser): Promise<QuestionsResultDto> {
     const quiz = await this.require(body.quizid);
+    await this.access.requireEditable(caller, quiz);
     const revision = await this.revisionOf(quiz, quiz.quizRevisionid);
     const current = new Map(surveyQuestions(revision.survey).map((q) => [q.name, q]));
     const errors: FieldError[] = [];
@@ -309,14 +327,17 @@ export class QuizzesService {
     const now = this.clock.nowSeconds();
     return this.transactions.run(async (tx) => {
       const version = quiz.version + 1;
+      // The version moves first: a concurrent revision waits for this row and then gets the 409, where inserting
+      // its revision first made it collide with this one's (a 500).
+      const changes = { version, releasedDate: now, modifiedDate: now };
+      if (!(await this.quizzes.updateQuiz(quiz.quizid, changes, tx.manager, quiz.version))) {
+        throw new RevisionConflictException(toQuiz((await this.quizzes.findQuiz(quiz.quizid, tx.manager)) ?? quiz));
+      }
       const quizRevisionid = await this.quizzes.insertRevision(
         { quizid: quiz.quizid, version, survey, userid: caller.userid, releasedDate: now },
         tx.manager,
       );
-      const changes = { quizRevisionid, version, releasedDate: now, modifiedDate: now };
-      if (!(await this.quizzes.updateQuiz(quiz.quizid, changes, tx.manager, quiz.version))) {
-        throw new RevisionConflictException(toQuiz((await this.quizzes.findQuiz(quiz.quizid, tx.manager)) ?? quiz));
-      }
+      await this.quizzes.updateQuiz(quiz.quizid, { quizRevisionid }, tx.manager);
       await this.quizzes.syncQuestions(quiz.quizid, surveyQuestions(survey), tx.manager);
       await this.audit.record({
         action: 'quiz.revise',

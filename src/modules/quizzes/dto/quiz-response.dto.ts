@@ -41,7 +41,7 @@ export class QuizDto {
   modified_date: number;
 }
 
-/** Quiz plus the revision's survey-builder JSON, with correct answers (Author+ only). */
+/** Quiz plus the revision's survey-builder JSON; its correctAnswers only for those who may change the quiz. */
 export class QuizDetailDto extends QuizDto {
   @ApiProperty({ type: 'object', additionalProperties: true })
   survey: Record<string, unknown>;
