@@ -1,3 +1,4 @@
+import { AuditKeyedChain1795494205000 } from './1795494205000-AuditKeyedChain';
 import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
 import { ContentVersions1795483000000 } from './1795483000000-ContentVersions';
@@ -39,4 +40,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   ReleasesVersion1795485000000,
   AnswersVersion1795486000000,
   EnterpriseAnswersVersions1795487000000,
+  AuditKeyedChain1795494205000,
 ];
