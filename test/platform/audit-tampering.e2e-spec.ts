@@ -151,6 +151,17 @@ describe('audit verification names every tampering of a database writer', () => 
     ]);
   });
 
+  it('(3) … as legacy rows with every checkpoint removed too: still named after the first keyed row', async () => {
+    await withoutTriggers(dataSource, ['audit_checkpoints'], async () => {
+      await dataSource.query('DELETE FROM audit_checkpoints');
+    });
+    const ids = await rewriteChain('thing', '1', legacyAuditHash, HashVersion.legacy);
+    const result = await verifyAudit(t);
+    // The chain's first rows precede every keyed row: without a checkpoint only the later one shows.
+    expect(result.breaks.map((b) => [b.kind, b.auditid])).toEqual([['legacy_hash', ids[2]]]);
+    expect(verificationReport(result)).toContain('no checkpoint yet');
+  });
+
   it('(3) … and rehashed with HMAC under a wrong key', async () => {
     const wrongKey = Buffer.from('not the audit key, but 32+ characters long');
     const ids = await rewriteChain('thing', '1', (prev, row) => keyedAuditHash(wrongKey, prev, row), HashVersion.keyed);

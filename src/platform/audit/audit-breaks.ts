@@ -2,8 +2,8 @@
 export type AuditBreakKind =
   /** A row's hash does not match its content under the audit key: the row was changed. */
   | 'row_changed'
-  /** A row's prev_hash is not the hash of the chain's previous row: a row before it was removed or moved. */
-  | 'row_removed'
+  /** A row's prev_hash is not the hash of the chain's previous row: a row before it was removed, moved or rehashed. */
+  | 'link_broken'
   /** An unkeyed hash on a row written after the log was keyed: the row was rewritten without the key. */
   | 'legacy_hash'
   | 'unknown_hash_version'

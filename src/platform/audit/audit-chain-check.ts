@@ -50,10 +50,10 @@ export class ChainScanner {
     const prev = this.tails.get(chain);
     if ((row.prevHash ?? null) !== (prev?.hash ?? null))
       this.breaks.add(
-        'row_removed',
+        'link_broken',
         at,
         prev
-          ? `prev_hash is not the hash of the chain's previous row ${prev.auditid} (a row between them was removed or moved)`
+          ? `prev_hash is not the hash of the chain's previous row ${prev.auditid} (a row removed, moved or rehashed)`
           : 'prev_hash is set, but no earlier row of the chain exists (its first rows were removed)',
       );
     const expected = auditRowHash(row.hashVersion, this.key, row.prevHash, row);
