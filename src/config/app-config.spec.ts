@@ -67,7 +67,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: expected pretty or json/);
-    expect(() => loadConfig({ DB_SQLITE_SYNCHRONOUS: 'off' })).toThrow(/DB_SQLITE_SYNCHRONOUS: expected normal or full/);
+    expect(() => loadConfig({ DB_SQLITE_SYNCHRONOUS: 'off' })).toThrow(
+      /DB_SQLITE_SYNCHRONOUS: expected normal or full/,
+    );
     expect(loadConfig({ DB_SQLITE_SYNCHRONOUS: 'full' }).database).toMatchObject({ synchronous: 'full' });
   });
 
@@ -136,7 +138,9 @@ describe('loadConfig', () => {
     // Without either, the same key at every start (the random SIGNING_SECRET does not feed it).
     expect(loadConfig({}).audit.key).toEqual(loadConfig({}).audit.key);
     expect(loadConfig({}).audit.key).not.toEqual(derived);
-    expect(() => loadConfig({ AUDIT_CHECKPOINT_SECONDS: '5' })).toThrow(/AUDIT_CHECKPOINT_SECONDS: expected an integer/);
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_SECONDS: '5' })).toThrow(
+      /AUDIT_CHECKPOINT_SECONDS: expected an integer/,
+    );
   });
 
   it('names the variable and what it expects when a value is bad', () => {

@@ -56,12 +56,20 @@ describe('audit checkpoints: signed, periodic, read by an Admin, checked by veri
 
   it('GET /audit/checkpoints: 401 anonymous, 403 below Admin, 422 for a bad page, [] before the first', async () => {
     expect((await read(undefined)).statusCode).toBe(401);
+    // Authentication and privileges come before the query is looked at.
+    expect((await read(undefined, '?limit=0')).statusCode).toBe(401);
+    expect((await read(user.token, '?limit=0')).statusCode).toBe(403);
     const forbidden = await read(user.token);
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toMatchObject({ error: true, requiredPrivileges: ['Admin'] });
     const bad = await read(admin.token, '?limit=0&offset=-1');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['limit', 'offset']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['limit', 'offset']);
     const empty = await read(admin.token);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual([]);
@@ -87,7 +95,9 @@ describe('audit checkpoints: signed, periodic, read by an Admin, checked by veri
       prev_signature: null,
       signature: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const [stored] = await dataSource.query<{ created_at: number | string }[]>('SELECT created_at FROM audit_checkpoints');
+    const [stored] = await dataSource.query<{ created_at: number | string }[]>(
+      'SELECT created_at FROM audit_checkpoints',
+    );
     const content = {
       seq: 1,
       createdAt: Number(stored.created_at),
@@ -119,15 +129,24 @@ describe('audit checkpoints: signed, periodic, read by an Admin, checked by veri
   it('the audit key appears in no response and no log line', async () => {
     const key = t.config.audit.key;
     const forms = [AUDIT_HMAC_KEY, key.toString('hex'), key.toString('base64'), key.toString('base64url')];
-    const bodies = [(await read(admin.token, '?limit=20')).body, (await t.as(admin.token, { url: '/api/2.0/audit' })).body];
+    const bodies = [
+      (await read(admin.token, '?limit=20')).body,
+      (await t.as(admin.token, { url: '/api/2.0/audit' })).body,
+    ];
     for (const text of [...bodies, ...logLines]) for (const form of forms) expect(text).not.toContain(form);
   });
 
   it('a backlog of more heads than one checkpoint holds is split over several, each head once', async () => {
     const count = HEADS_PER_CHECKPOINT + 250;
-    await t.app.get(AuditService).recordMany(
-      Array.from({ length: count }, (_, i) => ({ action: 'bulk.create', entity: ['bulk', i] as [string, number], actor: null })),
-    );
+    await t.app
+      .get(AuditService)
+      .recordMany(
+        Array.from({ length: count }, (_, i) => ({
+          action: 'bulk.create',
+          entity: ['bulk', i] as [string, number],
+          actor: null,
+        })),
+      );
     const before = (await newest()).seq;
     await checkpoint();
     const written = (await read(admin.token)).json<CheckpointBody[]>().filter((c) => c.seq > before);
@@ -202,7 +221,9 @@ describe('audit checkpoints: two instances on one database', () => {
   it('checkpointing on both at once while chains grow: one gapless sequence, every head checkpointed', async () => {
     const writes = (app: TestApp, prefix: string) =>
       Array.from({ length: 40 }, (_, i) =>
-        app.app.get(AuditService).record({ action: 'burst.write', entity: ['burst', `${prefix}${i % 8}`], actor: null }),
+        app.app
+          .get(AuditService)
+          .record({ action: 'burst.write', entity: ['burst', `${prefix}${i % 8}`], actor: null }),
       );
     const checkpoints = (app: TestApp) => Array.from({ length: 6 }, () => app.app.get(AuditCheckpoints).run());
     await Promise.all([...writes(a, 'a'), ...writes(b, 'b'), ...checkpoints(a), ...checkpoints(b)]);

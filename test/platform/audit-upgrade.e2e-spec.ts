@@ -51,7 +51,16 @@ async function legacyRow(dataSource: DataSource, row: AuditContent, prevHash: st
   await dataSource.query(
     `INSERT INTO audit_events (occurred_at, actor_userid, actor_name, action, entity_type, entity_id, before_json,
       after_json, reason, request_id, ip, user_agent, prev_hash, hash) VALUES (?, NULL, NULL, ?, ?, ?, NULL, ?, NULL, ?, NULL, NULL, ?, ?)`,
-    [row.occurredAt, row.action, row.entityType, row.entityId, JSON.stringify(row.after), row.requestId, prevHash, hash],
+    [
+      row.occurredAt,
+      row.action,
+      row.entityType,
+      row.entityId,
+      JSON.stringify(row.after),
+      row.requestId,
+      prevHash,
+      hash,
+    ],
   );
   const [{ id }] = await dataSource.query<{ id: number }[]>('SELECT MAX(auditid) AS id FROM audit_events');
   await dataSource.query('DELETE FROM audit_chain_heads WHERE entity_type = ? AND entity_id = ?', [
@@ -84,7 +93,13 @@ describe('audit log: a database written before the log was keyed, upgraded', () 
       const [{ id }] = await before.query<{ id: number }[]>('SELECT MAX(signatureid) AS id FROM signatures');
       signatureid = Number(id);
       const view = { userid: 1, printed_name: 'Old Signer', signed_at: 1767571200, meaning: 'review', note: '' };
-      const after = { ...view, subject_type: 'doc', subject_id: '1', record_hash: 'b'.repeat(64), auth_method: 'password' };
+      const after = {
+        ...view,
+        subject_type: 'doc',
+        subject_id: '1',
+        record_hash: 'b'.repeat(64),
+        auth_method: 'password',
+      };
       await legacyRow(before, content('signature.create', 'signature', String(signatureid), after), null);
     } finally {
       await before.destroy();
@@ -108,14 +123,18 @@ describe('audit log: a database written before the log was keyed, upgraded', () 
     const admin = await createUser(t, { privilege: 'Admin' });
     const [checkpoint] = (await t.as(admin.token, { url: '/api/2.0/audit/checkpoints' })).json();
     expect(checkpoint).toMatchObject({ seq: 1, legacy_through: 3 });
-    const chains = checkpoint.heads.map((h: { entity_type: string; entity_id: string }) => `${h.entity_type} ${h.entity_id}`);
+    const chains = checkpoint.heads.map(
+      (h: { entity_type: string; entity_id: string }) => `${h.entity_type} ${h.entity_id}`,
+    );
     expect(chains).toEqual(['new 1', `signature ${signatureid}`, 'thing 1']);
     expect(await verifyAudit(t)).toMatchObject({ ok: true, legacyRows: 3, checkpoints: 1 });
   });
 
   it('a legacy signature edited, or its legacy row rehashed, is named', async () => {
     await withoutTriggers(t.dataSource, ['signatures'], async () => {
-      await t.dataSource.query("UPDATE signatures SET printed_name = 'Someone Else' WHERE signatureid = ?", [signatureid]);
+      await t.dataSource.query("UPDATE signatures SET printed_name = 'Someone Else' WHERE signatureid = ?", [
+        signatureid,
+      ]);
     });
     const edited = await verifyAudit(t);
     expect(breaksOf(edited)).toEqual([['signature_changed', 'signature', String(signatureid)]]);

@@ -47,7 +47,9 @@ describe('npm run audit:verify (the built CLI)', () => {
   it('exits 0 on an intact log, reading the key from .env; every row is a break under another key', async () => {
     writeFileSync(join(dir, '.env'), `AUDIT_HMAC_KEY=${AUDIT_HMAC_KEY}\n`);
     const intact = await verifyCli({ ...database, NODE_ENV: 'test' }, dir);
-    expect(intact.out).toMatch(/^audit log intact: 4 rows in 3 chains \(0 legacy rows with unkeyed hashes\), 0 signatures, 1 checkpoints\n/);
+    expect(intact.out).toMatch(
+      /^audit log intact: 4 rows in 3 chains \(0 legacy rows with unkeyed hashes\), 0 signatures, 1 checkpoints\n/,
+    );
     expect(intact.code).toBe(0);
     const wrongKey = await verifyCli({ ...database, NODE_ENV: 'test', AUDIT_HMAC_KEY: 'x'.repeat(40) }, dir);
     expect(wrongKey.code).toBe(1);
@@ -63,7 +65,9 @@ describe('npm run audit:verify (the built CLI)', () => {
     );
     await withoutTriggers(t.dataSource, ['audit_events'], async () => {
       await t.dataSource.query("DELETE FROM audit_events WHERE entity_type = 'thing' AND entity_id = '2'");
-      await t.dataSource.query("UPDATE audit_events SET reason = 'forged' WHERE entity_type = 'thing' AND entity_id = '3'");
+      await t.dataSource.query(
+        "UPDATE audit_events SET reason = 'forged' WHERE entity_type = 'thing' AND entity_id = '3'",
+      );
     });
     await t.dataSource.query("DELETE FROM audit_chain_heads WHERE entity_type = 'thing' AND entity_id = '2'");
     const broken = await verifyCli({ ...database, NODE_ENV: 'test', AUDIT_HMAC_KEY }, dir);

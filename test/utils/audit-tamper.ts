@@ -7,7 +7,11 @@ import { usingMysql } from './test-config';
  * Lifts the append-only triggers of these tables for a tampering simulation (what a database writer with
  * DROP TRIGGER can do), then puts them back.
  */
-export async function withoutTriggers(dataSource: DataSource, tables: string[], work: () => Promise<void>): Promise<void> {
+export async function withoutTriggers(
+  dataSource: DataSource,
+  tables: string[],
+  work: () => Promise<void>,
+): Promise<void> {
   const mysql = usingMysql();
   const triggers: { name: string; sql: string }[] = [];
   for (const table of tables) {

@@ -47,7 +47,11 @@ export class BreakList {
   readonly kept: AuditBreak[] = [];
   count = 0;
 
-  add(kind: AuditBreakKind, at: { entityType: string; entityId: string; auditid: number | null }, detail: string): void {
+  add(
+    kind: AuditBreakKind,
+    at: { entityType: string; entityId: string; auditid: number | null },
+    detail: string,
+  ): void {
     this.count += 1;
     if (this.kept.length < MAX_REPORTED_BREAKS) this.kept.push({ kind, ...at, detail });
   }

@@ -32,7 +32,7 @@ export class ChainScanner {
   ) {}
 
   async scan(): Promise<void> {
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const batch = await this.audit.batch(afterId, BATCH);
       if (!batch.length) break;
       for (const row of batch) this.check(row);
@@ -83,7 +83,11 @@ export class ChainScanner {
     this.legacyRows += 1;
     const limit = this.checkpoints.legacyThrough;
     if (limit !== null && row.auditid > limit)
-      this.breaks.add('legacy_hash', at, `an unkeyed hash after auditid ${limit}, where the checkpoints say keying began`);
+      this.breaks.add(
+        'legacy_hash',
+        at,
+        `an unkeyed hash after auditid ${limit}, where the checkpoints say keying began`,
+      );
     else if (limit === null && this.firstKeyed !== null)
       this.breaks.add('legacy_hash', at, `an unkeyed hash after the keyed row ${this.firstKeyed}`);
   }
@@ -101,7 +105,8 @@ export class ChainScanner {
       let tail = this.tails.get(chain);
       if (head.lastAuditid > (tail?.auditid ?? 0)) tail = await this.readOn(head.entityType, head.entityId, tail);
       const at = { entityType: head.entityType, entityId: head.entityId, auditid: head.lastAuditid };
-      if (!tail) this.breaks.add('chain_missing', at, 'the head record names a chain that has no rows (it was removed)');
+      if (!tail)
+        this.breaks.add('chain_missing', at, 'the head record names a chain that has no rows (it was removed)');
       else if (tail.auditid !== head.lastAuditid || tail.hash !== head.lastHash)
         this.breaks.add(
           'head_mismatch',
@@ -111,7 +116,11 @@ export class ChainScanner {
     }
     for (const [chain, tail] of this.tails)
       if (!headed.has(chain))
-        this.breaks.add('head_missing', { ...splitChainKey(chain), auditid: tail.auditid }, 'the chain has no head record');
+        this.breaks.add(
+          'head_missing',
+          { ...splitChainKey(chain), auditid: tail.auditid },
+          'the chain has no head record',
+        );
   }
 
   private async readOn(entityType: string, entityId: string, tail: Tail | undefined): Promise<Tail | undefined> {

@@ -24,7 +24,7 @@ export async function readCheckpoints(
 ): Promise<CheckpointState> {
   const state: CheckpointState = { expected: new Map(), legacyThrough: null, count: 0, last: null };
   let prev: AuditCheckpointEntity | null = null;
-  for (let afterSeq = 0; ; ) {
+  for (let afterSeq = 0; ;) {
     const batch = await repository.batch(afterSeq, BATCH);
     if (!batch.length) break;
     for (const checkpoint of batch) {
@@ -53,7 +53,11 @@ function checkOne(
     breaks.add('checkpoint_missing', at, 'prev_signature is not the signature of the checkpoint before it');
   }
   if (checkpointSignature(key, checkpoint) !== checkpoint.signature) {
-    breaks.add('checkpoint_forged', at, 'the signature does not match the content (changed, or signed without the key)');
+    breaks.add(
+      'checkpoint_forged',
+      at,
+      'the signature does not match the content (changed, or signed without the key)',
+    );
     return;
   }
   state.last = { seq: checkpoint.seq, createdAt: checkpoint.createdAt, signature: checkpoint.signature };

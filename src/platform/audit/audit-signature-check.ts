@@ -33,7 +33,7 @@ export async function checkSignatures(
 ): Promise<number> {
   const unmatched = new Map(created);
   let count = 0;
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const batch = await signatures.batch(afterId, BATCH);
     if (!batch.length) break;
     const records = await audit.signatureCreations(batch.map((s) => String(s.signatureid)));
@@ -55,6 +55,10 @@ export async function checkSignatures(
     afterId = batch[batch.length - 1].signatureid;
   }
   for (const [id, auditid] of unmatched)
-    breaks.add('signature_missing', { entityType: 'signature', entityId: id, auditid }, 'its signature.create audit row names a signature that is gone');
+    breaks.add(
+      'signature_missing',
+      { entityType: 'signature', entityId: id, auditid },
+      'its signature.create audit row names a signature that is gone',
+    );
   return count;
 }

@@ -37,7 +37,9 @@ export class AuditCheckpointDto {
   @ApiProperty({ type: String, nullable: true, description: 'signature of the previous checkpoint' })
   prev_signature!: string | null;
 
-  @ApiProperty({ description: 'HMAC-SHA256 under the audit key of everything above, hex. Also in the application log.' })
+  @ApiProperty({
+    description: 'HMAC-SHA256 under the audit key of everything above, hex. Also in the application log.',
+  })
   signature!: string;
 }
 
