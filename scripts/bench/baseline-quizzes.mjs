@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto';
 import { ROOT, isMysql, query, require, transaction } from './baseline-common.mjs';
 
 const { grade } = require(resolve(ROOT, '.bench-build/src/modules/quizzes/quiz-grading.js'));
-const { auditHash } = require(resolve(ROOT, '.bench-build/src/platform/audit/audit-hash.js'));
+const { keyedAuditHash, HashVersion } = require(resolve(ROOT, '.bench-build/src/platform/audit/audit-hash.js'));
+const { loadConfig } = require(resolve(ROOT, '.bench-build/src/config/app-config.js'));
+const AUDIT_KEY = loadConfig().audit.key;
 const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 const jsonOf = (value) => (typeof value === 'string' ? JSON.parse(value) : value);
 const num = (v) => (v === null || v === undefined ? null : Number(v));
@@ -190,18 +192,19 @@ async function submit(user, request) {
       [String(sessionid)],
     );
     const prevHash = head && Number(head.last_auditid) !== 0 ? head.last_hash : null;
-    const hash = auditHash(prevHash, content);
+    const hash = keyedAuditHash(AUDIT_KEY, prevHash, content);
     const { insertId } = await q(
       `INSERT INTO audit_events (occurred_at, actor_userid, actor_name, action, entity_type, entity_id, before_json,
-        after_json, reason, request_id, ip, user_agent, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?)`,
+        after_json, reason, request_id, ip, user_agent, prev_hash, hash, hash_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?, ?, ?, ?)`,
       [occurredAt, user.userid, user.username, content.action, 'quiz_session', String(sessionid),
-        JSON.stringify(content.before), JSON.stringify(content.after), content.ip, content.userAgent, prevHash, hash],
+        JSON.stringify(content.before), JSON.stringify(content.after), content.ip, content.userAgent, prevHash, hash,
+        HashVersion.keyed],
     );
     await q(
       `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ('quiz_session', ?, ?, ?) ${
         isMysql
-          ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash)'
-          : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash'
+          ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash), checkpoint_due = 1'
+          : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash, checkpoint_due = 1'
       }`,
       [String(sessionid), insertId, hash],
     );

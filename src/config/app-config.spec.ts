@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       schedulerEnabled: true,
       mail: { smtpUrl: undefined, from: 'Repair Guides <no-reply@localhost>' },
       signingSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) as string,
+      audit: { key: expect.any(Buffer) as Buffer, checkpointEveryMs: 300_000 },
       trustProxy: false,
       training: {
         contentUrl: 'http://127.0.0.1:3000/training-content',
@@ -66,7 +67,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: expected pretty or json/);
-    expect(() => loadConfig({ DB_SQLITE_SYNCHRONOUS: 'off' })).toThrow(/DB_SQLITE_SYNCHRONOUS: expected normal or full/);
+    expect(() => loadConfig({ DB_SQLITE_SYNCHRONOUS: 'off' })).toThrow(
+      /DB_SQLITE_SYNCHRONOUS: expected normal or full/,
+    );
     expect(loadConfig({ DB_SQLITE_SYNCHRONOUS: 'full' }).database).toMatchObject({ synchronous: 'full' });
   });
 
@@ -120,6 +123,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGNING_SECRET: 'short' })).toThrow(/SIGNING_SECRET: expected at least 32 characters/);
     expect(loadConfig({ SIGNING_SECRET: 'x'.repeat(32) }).signingSecret).toBe('x'.repeat(32));
     expect(loadConfig({}).signingSecret).not.toBe(loadConfig({}).signingSecret);
+  });
+
+  it('audit key: AUDIT_HMAC_KEY as given, else derived from SIGNING_SECRET, else one fixed development key', () => {
+    const secret = 's'.repeat(32);
+    expect(() => loadConfig({ AUDIT_HMAC_KEY: 'short' })).toThrow(/AUDIT_HMAC_KEY: expected at least 32 characters/);
+    expect(loadConfig({ AUDIT_HMAC_KEY: 'k'.repeat(32) }).audit.key).toEqual(Buffer.from('k'.repeat(32)));
+    const derived = loadConfig({ SIGNING_SECRET: secret }).audit.key;
+    expect(derived).toHaveLength(32);
+    // Stable across starts, distinct from the signing secret itself and from another secret's key.
+    expect(loadConfig({ SIGNING_SECRET: secret }).audit.key).toEqual(derived);
+    expect(derived.toString('utf8')).not.toContain(secret);
+    expect(loadConfig({ SIGNING_SECRET: 't'.repeat(32) }).audit.key).not.toEqual(derived);
+    // Without either, the same key at every start (the random SIGNING_SECRET does not feed it).
+    expect(loadConfig({}).audit.key).toEqual(loadConfig({}).audit.key);
+    expect(loadConfig({}).audit.key).not.toEqual(derived);
+    expect(() => loadConfig({ AUDIT_CHECKPOINT_SECONDS: '5' })).toThrow(
+      /AUDIT_CHECKPOINT_SECONDS: expected an integer/,
+    );
   });
 
   it('names the variable and what it expects when a value is bad', () => {

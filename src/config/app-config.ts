@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { auditKey } from './audit-key';
 
 const MIB = 1024 * 1024;
 
@@ -131,6 +132,10 @@ export const envSchema = z.object({
   SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'expected at least 32 characters',
   }),
+  AUDIT_HMAC_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
+    message: 'expected at least 32 characters',
+  }),
+  AUDIT_CHECKPOINT_SECONDS: integer(300, 10, 86_400),
   FFPROBE_PATH: z.string().trim().min(1).default('ffprobe'),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
   TRUST_PROXY: trustProxy,
@@ -248,6 +253,7 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   /** HMAC key for signed URLs and tokens: from SIGNING_SECRET, or random per start outside production. */
   signingSecret: string;
+  audit: AuditConfig;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For gives the client address. */
   trustProxy: boolean | number | string[];
   /** Bearer token of GET /metrics; without one the route answers 404. */
@@ -268,6 +274,13 @@ export interface TrainingConfig {
   uploadLimit: number;
   /** `host` or `host:port` entries (lowercase) exempt from the byUrl address filter; plain http allowed. */
   urlAllow: string[];
+}
+
+export interface AuditConfig {
+  /** HMAC key of the audit chain and its checkpoints (never logged or answered). */
+  key: Buffer;
+  /** How often a signed checkpoint of the chain heads is written (ms). */
+  checkpointEveryMs: number;
 }
 
 export class ConfigError extends Error {
@@ -381,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerEnabled: e.SCHEDULER_ENABLED,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     signingSecret: e.SIGNING_SECRET ?? randomBytes(32).toString('base64url'),
+    audit: { key: auditKey(e.AUDIT_HMAC_KEY, e.SIGNING_SECRET), checkpointEveryMs: e.AUDIT_CHECKPOINT_SECONDS * 1000 },
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,

@@ -42,6 +42,7 @@ import { SchedulerLockEntity } from '../platform/jobs/entities/scheduler-lock.en
 import { ContentVersionEntity } from '../platform/versions/entities/content-version.entity';
 import { AuditEventEntity } from '../platform/audit/entities/audit-event.entity';
 import { AuditChainHeadEntity } from '../platform/audit/entities/audit-chain-head.entity';
+import { AuditCheckpointEntity } from '../platform/audit/entities/audit-checkpoint.entity';
 import { SignatureEntity } from '../platform/signatures/entities/signature.entity';
 import { SignatureAttemptEntity } from '../platform/signatures/entities/signature-attempt.entity';
 import { SignatureLockoutEntity } from '../platform/signatures/entities/signature-lockout.entity';
@@ -91,6 +92,7 @@ export const ENTITIES = [
   ContentVersionEntity,
   AuditEventEntity,
   AuditChainHeadEntity,
+  AuditCheckpointEntity,
   SignatureEntity,
   SignatureAttemptEntity,
   SignatureLockoutEntity,

@@ -1,14 +1,17 @@
 import { ContentVersions } from './versions/content-versions';
 import { KeptAnswers } from './versions/kept-answers';
 import { KeptAnswersFront } from './versions/kept-answers-front';
-import { DynamicModule, Global, Module, OnModuleInit } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
+import { AuditCheckpoints } from './audit/audit-checkpoints.service';
+import { AuditCheckpointsRepository } from './audit/audit-checkpoints.repository';
 import { AuditController } from './audit/audit.controller';
 import { AuditReader } from './audit/audit-reader.service';
 import { AuditRepository } from './audit/audit.repository';
 import { AuditService } from './audit/audit.service';
+import { AuditVerifier } from './audit/audit-verifier';
 import { Clock, SystemClock } from './clock/clock';
 import { DocumentRegistry } from './documents/document-registry';
 import { ReleaseDirectory } from './documents/release-directory';
@@ -23,6 +26,8 @@ import { LogMailer, Mailer, MemoryMailer, SmtpMailer } from './mail/mailer';
 import { SignatureService } from './signatures/signature.service';
 import { SignaturesRepository } from './signatures/signatures.repository';
 import { SigningLockout } from './signatures/signing-lockout.service';
+
+export const AUDIT_CHECKPOINT_TASK = 'audit.checkpoint';
 
 export interface PlatformOptions {
   /** Replaces the system clock (tests pass a FakeClock). */
@@ -47,6 +52,8 @@ export class PlatformModule implements OnModuleInit {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly events: EventBus,
+    private readonly auditCheckpoints: AuditCheckpoints,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   static forRoot(options: PlatformOptions = {}): DynamicModule {
@@ -63,6 +70,9 @@ export class PlatformModule implements OnModuleInit {
       AuditRepository,
       AuditService,
       AuditReader,
+      AuditCheckpointsRepository,
+      AuditCheckpoints,
+      AuditVerifier,
       SignaturesRepository,
       SigningLockout,
       SignatureService,
@@ -86,6 +96,8 @@ export class PlatformModule implements OnModuleInit {
         JobRunner,
         Scheduler,
         AuditService,
+        AuditCheckpoints,
+        AuditVerifier,
         SignatureService,
         MailQueue,
         DocumentRegistry,
@@ -101,5 +113,13 @@ export class PlatformModule implements OnModuleInit {
   onModuleInit(): void {
     // Each instance delivers what is pending every 5 s (deliveries are idempotent, so no lock).
     this.scheduler.add({ name: 'events.drain', every: 5000, lockMs: false, run: () => this.events.drain() });
+    // One instance at a time (the scheduler's lock) writes the signed checkpoint of the audit chain heads.
+    this.scheduler.add({
+      name: AUDIT_CHECKPOINT_TASK,
+      every: this.config.audit.checkpointEveryMs,
+      run: async () => {
+        await this.auditCheckpoints.run();
+      },
+    });
   }
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../src/common/security/canonical-json';
-import { AuditRepository } from '../../src/platform/audit/audit.repository';
-import { verifyAuditLog } from '../../src/platform/audit/audit-verifier';
+import { AuditVerifier } from '../../src/platform/audit/audit-verifier';
 import { FakeClock } from '../../src/platform/clock/clock';
 import { DocumentRegistry } from '../../src/platform/documents/document-registry';
 import { ReleaseDirectory } from '../../src/platform/documents/release-directory';
@@ -618,7 +617,7 @@ describe('approval requests (ENTERPRISE §2.3, A8-A11) through real releases', (
   });
 
   it('leaves an audit log whose every chain verifies', async () => {
-    const result = await verifyAuditLog(t.app.get(AuditRepository));
+    const result = await t.app.get(AuditVerifier).verify();
     expect(result).toMatchObject({ ok: true });
     expect(result.rows).toBeGreaterThan(50);
   });

@@ -2,14 +2,13 @@ import { DataSource } from 'typeorm';
 import { backgroundContext, requestContext } from '../../src/common/context/request-context';
 import { TransactionService } from '../../src/database/transaction.service';
 import { FakeClock } from '../../src/platform/clock/clock';
-import { AuditRepository } from '../../src/platform/audit/audit.repository';
 import { AuditService } from '../../src/platform/audit/audit.service';
-import { verifyAuditLog } from '../../src/platform/audit/audit-verifier';
-import { auditHash } from '../../src/platform/audit/audit-hash';
+import { keyedAuditHash } from '../../src/platform/audit/audit-hash';
 import { createUser, type CreatedUser } from '../factories/user.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { AuditProbeModule } from '../support/audit-probe.module';
 import { usingMysql } from '../utils/test-config';
+import { breaksOf, verifyAudit, withoutTriggers } from '../utils/audit-tamper';
 
 describe('audit log: append-only, hash-chained, written with the change', () => {
   let t: TestApp;
@@ -177,53 +176,63 @@ describe('audit log: append-only, hash-chained, written with the change', () => 
       ['1', Number(byAction.get('batch.one_third')!.auditid), byAction.get('batch.one_third')!.hash],
       ['2', Number(byAction.get('batch.two')!.auditid), byAction.get('batch.two')!.hash],
     ]);
-    expect(await verifyAuditLog(t.app.get(AuditRepository))).toMatchObject({ ok: true });
+    expect(await verifyAudit(t)).toMatchObject({ ok: true });
   });
 
-  it('the database refuses UPDATE and DELETE of audit rows', async () => {
+  it('the database refuses UPDATE and DELETE of audit rows, signatures and checkpoints', async () => {
     await expect(
       dataSource.query('UPDATE audit_events SET reason = ? WHERE action = ?', ['x', 'thing.edit']),
     ).rejects.toThrow(/append-only/);
     await expect(dataSource.query('DELETE FROM audit_events')).rejects.toThrow(/append-only/);
-    await dataSource.query(
-      "INSERT INTO signatures (subject_type, subject_id, userid, printed_name, meaning, note, signed_at, auth_method, record_hash) VALUES ('t', '1', ?, 'P', 'approval', '', 1, 'password', 'h')",
-      [user.user.userid],
-    );
-    await expect(dataSource.query("UPDATE signatures SET note = 'x'")).rejects.toThrow(/append-only/);
-    await expect(dataSource.query('DELETE FROM signatures')).rejects.toThrow(/append-only/);
+    // In a transaction that is rolled back: a signature without its audit row would be a break of its own.
+    const rolledBack = t.app.get(TransactionService).run(async (tx) => {
+      const q = (sql: string, params: unknown[] = []) => tx.manager.query(sql, params);
+      await q(
+        "INSERT INTO signatures (subject_type, subject_id, userid, printed_name, meaning, note, signed_at, auth_method, record_hash) VALUES ('t', '1', ?, 'P', 'approval', '', 1, 'password', 'h')",
+        [user.user.userid],
+      );
+      await expect(q("UPDATE signatures SET note = 'x'")).rejects.toThrow(/append-only/);
+      await expect(q('DELETE FROM signatures')).rejects.toThrow(/append-only/);
+      await q(
+        "INSERT INTO audit_checkpoints (seq, created_at, legacy_through, heads_json, prev_signature, signature) VALUES (999, 1, 0, '[]', NULL, 's')",
+      );
+      await expect(q('UPDATE audit_checkpoints SET legacy_through = 5')).rejects.toThrow(/append-only/);
+      await expect(q('DELETE FROM audit_checkpoints')).rejects.toThrow(/append-only/);
+      throw new Error('roll back');
+    });
+    await expect(rolledBack).rejects.toThrow('roll back');
+    expect(await dataSource.query('SELECT signatureid FROM signatures')).toEqual([]);
   });
 
-  it('verification passes on an intact log and names the first changed or removed row', async () => {
-    const repository = t.app.get(AuditRepository);
-    expect(await verifyAuditLog(repository)).toEqual({
-      ok: true,
-      rows: expect.any(Number),
-      chains: expect.any(Number),
-    });
+  it('verification passes on an intact log and names each changed or removed row', async () => {
+    const intact = await verifyAudit(t);
+    expect(intact).toMatchObject({ ok: true, breakCount: 0, breaks: [], legacyRows: 0 });
+    expect(intact.rows).toBeGreaterThan(5);
     const [edited] = (await list(admin.token, '?action=thing.edit')).json();
-    await withoutTriggers(async () => {
+    await withoutTriggers(dataSource, ['audit_events'], async () => {
       await dataSource.query("UPDATE audit_events SET reason = 'forged' WHERE auditid = ?", [edited.auditid]);
     });
-    expect(await verifyAuditLog(repository)).toMatchObject({
-      ok: false,
-      broken: {
+    const changed = await verifyAudit(t);
+    expect(changed).toMatchObject({ ok: false, breakCount: 1 });
+    expect(changed.breaks).toEqual([
+      {
+        kind: 'row_changed',
         auditid: edited.auditid,
         entityType: 'thing',
         entityId: '1',
-        problem: expect.stringMatching(/row was changed/),
+        detail: expect.stringMatching(/row was changed/),
       },
-    });
-    await withoutTriggers(async () => {
+    ]);
+    await withoutTriggers(dataSource, ['audit_events'], async () => {
       await dataSource.query("UPDATE audit_events SET reason = 'typo' WHERE auditid = ?", [edited.auditid]);
       await dataSource.query('DELETE FROM audit_events WHERE auditid = ?', [edited.auditid]);
     });
-    expect(await verifyAuditLog(repository)).toMatchObject({
-      ok: false,
-      broken: { entityType: 'thing', entityId: '1', problem: expect.stringMatching(/ends before its recorded head/) },
-    });
+    const removed = await verifyAudit(t);
+    expect(breaksOf(removed)).toEqual([['head_mismatch', 'thing', '1']]);
+    expect(removed.breaks[0].detail).toMatch(/newest rows removed/);
   });
 
-  it('hashes canonical content: key order does not matter, every field does', () => {
+  it('hashes canonical content under the audit key: key order does not matter, every field and the key do', () => {
     const base = {
       occurredAt: 1,
       actorUserid: 2,
@@ -238,31 +247,13 @@ describe('audit log: append-only, hash-chained, written with the change', () => 
       ip: null,
       userAgent: null,
     };
+    const key = t.config.audit.key;
     const reordered = { ...base, before: { y: [1, { a: 1, b: 2 }], x: 1 } };
-    expect(auditHash('p', reordered)).toBe(auditHash('p', base));
-    expect(auditHash('q', base)).not.toBe(auditHash('p', base));
-    expect(auditHash('p', { ...base, ip: '127.0.0.1' })).not.toBe(auditHash('p', base));
+    expect(keyedAuditHash(key, 'p', reordered)).toBe(keyedAuditHash(key, 'p', base));
+    expect(keyedAuditHash(key, 'q', base)).not.toBe(keyedAuditHash(key, 'p', base));
+    expect(keyedAuditHash(key, 'p', { ...base, ip: '127.0.0.1' })).not.toBe(keyedAuditHash(key, 'p', base));
+    expect(keyedAuditHash(Buffer.from('another key of at least 32 chars!'), 'p', base)).not.toBe(
+      keyedAuditHash(key, 'p', base),
+    );
   });
-
-  /** Lifts the append-only triggers for a tampering simulation, then puts them back. */
-  async function withoutTriggers(work: () => Promise<void>): Promise<void> {
-    const mysql = usingMysql();
-    const triggers = mysql
-      ? (
-          await dataSource.query<{ Trigger: string; Event: string }[]>("SHOW TRIGGERS WHERE `Table` = 'audit_events'")
-        ).map((r) => ({
-          name: r.Trigger,
-          sql: `CREATE TRIGGER \`${r.Trigger}\` BEFORE ${r.Event} ON \`audit_events\` FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'audit_events is append-only: ${r.Event} is not allowed'`,
-        }))
-      : await dataSource.query<{ name: string; sql: string }[]>(
-          "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'audit_events'",
-        );
-    for (const trigger of triggers)
-      await dataSource.query(`DROP TRIGGER ${mysql ? `\`${trigger.name}\`` : `"${trigger.name}"`}`);
-    try {
-      await work();
-    } finally {
-      for (const trigger of triggers) await dataSource.query(trigger.sql);
-    }
-  }
 });

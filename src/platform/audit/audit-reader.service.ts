@@ -1,13 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditCheckpointDto, AuditCheckpointQueryDto } from './dto/audit-checkpoint.dto';
 import type { AuditEventDto } from './dto/audit-event.dto';
 import type { AuditQueryDto } from './dto/audit-query.dto';
-import { toAuditEventDto } from './audit.mapper';
+import { toAuditCheckpointDto, toAuditEventDto } from './audit.mapper';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
 import { AuditRepository } from './audit.repository';
 
 /** Reads of the audit log (the controller's use cases). */
 @Injectable()
 export class AuditReader {
-  constructor(private readonly audit: AuditRepository) {}
+  constructor(
+    private readonly audit: AuditRepository,
+    private readonly checkpoints: AuditCheckpointsRepository,
+  ) {}
 
   async list(query: AuditQueryDto): Promise<AuditEventDto[]> {
     const rows = await this.audit.list({
@@ -22,5 +27,9 @@ export class AuditReader {
       limit: query.limit,
     });
     return rows.map(toAuditEventDto);
+  }
+
+  async checkpointPage(query: AuditCheckpointQueryDto): Promise<AuditCheckpointDto[]> {
+    return (await this.checkpoints.page(query.offset, query.limit)).map(toAuditCheckpointDto);
   }
 }

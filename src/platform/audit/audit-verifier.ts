@@ -1,84 +1,60 @@
-import { auditHash } from './audit-hash';
-import type { AuditRepository } from './audit.repository';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { SignaturesRepository } from '../signatures/signatures.repository';
+import { BreakList, type AuditBreak } from './audit-breaks';
+import { ChainScanner } from './audit-chain-check';
+import { readCheckpoints } from './audit-checkpoint-check';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
+import { checkSignatures } from './audit-signature-check';
+import { AuditRepository } from './audit.repository';
 
 export interface AuditVerification {
   ok: boolean;
   rows: number;
+  /** Rows written before the log was keyed (plain SHA-256), checked as such. */
+  legacyRows: number;
   chains: number;
-  /** The first row that does not match (or the chain whose head does not match its last row). */
-  broken?: { auditid: number | null; entityType: string; entityId: string; problem: string };
+  signatures: number;
+  checkpoints: number;
+  /** Compare with the application log: a removed newest checkpoint shows only there. */
+  lastCheckpoint: { seq: number; createdAt: number; signature: string } | null;
+  /** Every break found (breaks past MAX_REPORTED_BREAKS are counted only). */
+  breakCount: number;
+  breaks: AuditBreak[];
 }
 
-const BATCH = 1000;
+/**
+ * Checks the whole audit log: the checkpoints (signed, in sequence), every chain row by row under the
+ * audit key, the chains against their head records and the checkpoints, and every signature against
+ * its audit row. Reads a batch at a time; names every break it finds.
+ */
+@Injectable()
+export class AuditVerifier {
+  constructor(
+    private readonly audit: AuditRepository,
+    private readonly checkpoints: AuditCheckpointsRepository,
+    private readonly signatures: SignaturesRepository,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'audit'>,
+  ) {}
 
-/** Recomputes every chain of the audit log and names the first row that breaks it. */
-export async function verifyAuditLog(audit: AuditRepository): Promise<AuditVerification> {
-  const last = new Map<string, { hash: string; auditid: number }>();
-  let rows = 0;
-  for (let afterId = 0; ;) {
-    const batch = await audit.batch(afterId, BATCH);
-    if (!batch.length) break;
-    for (const row of batch) {
-      rows += 1;
-      const key = `${row.entityType}\u0000${row.entityId}`;
-      const expectedPrev = last.get(key)?.hash ?? null;
-      const where = { auditid: row.auditid, entityType: row.entityType, entityId: row.entityId };
-      if ((row.prevHash ?? null) !== expectedPrev) {
-        return {
-          ok: false,
-          rows,
-          chains: last.size,
-          broken: {
-            ...where,
-            problem: 'prev_hash does not match the previous row of this entity (a row was removed or reordered)',
-          },
-        };
-      }
-      if (auditHash(row.prevHash, row) !== row.hash) {
-        return {
-          ok: false,
-          rows,
-          chains: last.size,
-          broken: { ...where, problem: 'hash does not match the row content (the row was changed)' },
-        };
-      }
-      last.set(key, { hash: row.hash, auditid: row.auditid });
-    }
-    afterId = batch[batch.length - 1].auditid;
+  async verify(): Promise<AuditVerification> {
+    const breaks = new BreakList();
+    const key = this.config.audit.key;
+    const checkpoints = await readCheckpoints(this.checkpoints, key, breaks);
+    const scanner = new ChainScanner(this.audit, key, checkpoints, breaks);
+    await scanner.scan();
+    const signatures = await checkSignatures(this.audit, this.signatures, scanner.signatureRows, breaks);
+    return {
+      ok: breaks.count === 0,
+      rows: scanner.rows,
+      legacyRows: scanner.legacyRows,
+      chains: scanner.tails.size,
+      signatures,
+      checkpoints: checkpoints.count,
+      lastCheckpoint: checkpoints.last,
+      breakCount: breaks.count,
+      breaks: breaks.kept,
+    };
   }
-  const heads = await audit.heads();
-  const headed = new Set(heads.map((head) => `${head.entityType}\u0000${head.entityId}`));
-  for (const [key, tail] of last) {
-    if (!headed.has(key)) {
-      const [entityType, entityId] = key.split('\u0000');
-      return {
-        ok: false,
-        rows,
-        chains: last.size,
-        broken: {
-          auditid: tail.auditid,
-          entityType,
-          entityId,
-          problem: 'the chain has no head record (it was removed)',
-        },
-      };
-    }
-  }
-  for (const head of heads) {
-    const tail = last.get(`${head.entityType}\u0000${head.entityId}`);
-    if (!tail || tail.hash !== head.lastHash || tail.auditid !== head.lastAuditid) {
-      return {
-        ok: false,
-        rows,
-        chains: last.size,
-        broken: {
-          auditid: head.lastAuditid,
-          entityType: head.entityType,
-          entityId: head.entityId,
-          problem: 'the chain ends before its recorded head (its newest rows were removed)',
-        },
-      };
-    }
-  }
-  return { ok: true, rows, chains: last.size };
 }

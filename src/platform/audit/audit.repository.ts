@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
-import { AuditChainHeadEntity } from './entities/audit-chain-head.entity';
+import { AuditChainHeadEntity, type ChainHead } from './entities/audit-chain-head.entity';
 import { AuditEventEntity } from './entities/audit-event.entity';
 
 /** An audited entity: its type and id. */
@@ -13,6 +13,18 @@ export const headKey = (entityType: string, entityId: string): string => `${enti
 /** Locks are taken in one order everywhere (type, then id), so two chains locked together cannot deadlock. */
 const compareKeys = (a: HeadKey, b: HeadKey): number =>
   a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+
+/** A WHERE clause matching these heads by primary key, grouped by type so that it reads the key's index. */
+export function headsWhere(keys: HeadKey[]): { sql: string; params: string[] } {
+  const byType = new Map<string, string[]>();
+  for (const [type, id] of keys) {
+    const ids = byType.get(type);
+    if (ids) ids.push(id);
+    else byType.set(type, [id]);
+  }
+  const groups = [...byType].map(([, ids]) => `(entity_type = ? AND entity_id IN (${ids.map(() => '?').join(', ')}))`);
+  return { sql: `(${groups.join(' OR ')})`, params: [...byType].flatMap(([type, ids]) => [type, ...ids]) };
+}
 
 export interface AuditFilter {
   entityType?: string;
@@ -59,22 +71,18 @@ export class AuditRepository {
    * The chain heads of entities of any types, locked until the transaction ends (MySQL; SQLite transactions
    * are serial), in one statement (two on MySQL); keyed `type \0 id`. Entities without a chain yet are absent.
    */
-  async lockHeads(keys: HeadKey[]): Promise<Map<string, AuditChainHeadEntity>> {
-    const heads = new Map<string, AuditChainHeadEntity>();
+  async lockHeads(keys: HeadKey[]): Promise<Map<string, ChainHead>> {
+    const heads = new Map<string, ChainHead>();
     if (!keys.length) return heads;
     const unique = [...new Map(keys.map((key) => [headKey(key[0], key[1]), key])).values()].sort(compareKeys);
     await this.ensureHeads(unique);
-    const byType = new Map<string, string[]>();
-    for (const [type, id] of unique) byType.set(type, [...(byType.get(type) ?? []), id]);
-    const groups = [...byType].map(
-      ([, ids]) => `(entity_type = ? AND entity_id IN (${ids.map(() => '?').join(', ')}))`,
-    );
+    const where = headsWhere(unique);
     const rows: { entity_type: string; entity_id: string; last_auditid: number | string; last_hash: string }[] =
       await this.manager.query(
-        `SELECT entity_type, entity_id, last_auditid, last_hash FROM audit_chain_heads WHERE ${groups.join(' OR ')}${
+        `SELECT entity_type, entity_id, last_auditid, last_hash FROM audit_chain_heads WHERE ${where.sql}${
           this.isMysql ? ' FOR UPDATE' : ''
         }`,
-        [...byType].flatMap(([type, ids]) => [type, ...ids]),
+        where.params,
       );
     for (const row of rows) {
       if (Number(row.last_auditid) === 0) continue;
@@ -95,13 +103,13 @@ export class AuditRepository {
     return insertRows(this.manager, AuditEventEntity, rows);
   }
 
-  /** New chain heads (inserted) and moved ones (updated), in one statement. */
-  async saveHeads(heads: AuditChainHeadEntity[]): Promise<void> {
+  /** New chain heads (inserted) and moved ones (updated, and due for the next checkpoint), in one statement. */
+  async saveHeads(heads: ChainHead[]): Promise<void> {
     if (!heads.length) return;
     const tuples = heads.map(() => '(?, ?, ?, ?)').join(', ');
     const conflict = this.isMysql
-      ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash)'
-      : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash';
+      ? 'ON DUPLICATE KEY UPDATE last_auditid = VALUES(last_auditid), last_hash = VALUES(last_hash), checkpoint_due = 1'
+      : 'ON CONFLICT (entity_type, entity_id) DO UPDATE SET last_auditid = excluded.last_auditid, last_hash = excluded.last_hash, checkpoint_due = 1';
     await this.manager.query(
       `INSERT INTO audit_chain_heads (entity_type, entity_id, last_auditid, last_hash) VALUES ${tuples} ${conflict}`,
       heads.flatMap((h) => [h.entityType, h.entityId, h.lastAuditid, h.lastHash]),
@@ -136,5 +144,26 @@ export class AuditRepository {
 
   heads(): Promise<AuditChainHeadEntity[]> {
     return this.manager.find(AuditChainHeadEntity);
+  }
+
+  /** One chain's rows after `afterId`, in order (verification reads on a chain that grew while it ran). */
+  chainAfter(entityType: string, entityId: string, afterId: number): Promise<AuditEventEntity[]> {
+    return this.manager.find(AuditEventEntity, {
+      where: { entityType, entityId, auditid: MoreThan(afterId) },
+      order: { auditid: 'ASC' },
+    });
+  }
+
+  /** The first `signature.create` row of each of these signatures, by signatureid. */
+  async signatureCreations(signatureids: string[]): Promise<Map<string, AuditEventEntity>> {
+    const rows = signatureids.length
+      ? await this.manager.find(AuditEventEntity, {
+          where: { entityType: 'signature', entityId: In(signatureids), action: 'signature.create' },
+          order: { auditid: 'ASC' },
+        })
+      : [];
+    const byId = new Map<string, AuditEventEntity>();
+    for (const row of rows) if (!byId.has(row.entityId)) byId.set(row.entityId, row);
+    return byId;
   }
 }

@@ -1,11 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { requestContext } from '../../common/context/request-context';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { TransactionService, type Transaction } from '../../database/transaction.service';
 import { Clock } from '../clock/clock';
-import { auditHash, type AuditContent } from './audit-hash';
+import { HashVersion, keyedAuditHash, type AuditContent } from './audit-hash';
 import { AuditRepository, headKey, type HeadKey } from './audit.repository';
-import type { AuditChainHeadEntity } from './entities/audit-chain-head.entity';
+import type { ChainHead } from './entities/audit-chain-head.entity';
 
 /** Rows per multi-row INSERT of recordMany (15 columns: well under SQLite's bound-parameter limit). */
 const RECORD_MANY_CHUNK = 200;
@@ -23,7 +25,7 @@ export interface AuditEntry {
 }
 
 /**
- * Writes the audit log (ENTERPRISE §0.3). Call it inside the transaction of the change: the row
+ * Writes the audit log. Call it inside the transaction of the change: the row
  * commits or rolls back with it. Actor, request id, address and user agent come from the request
  * context, and the time is taken when `record` is called.
  *
@@ -39,6 +41,7 @@ export class AuditService {
     private readonly audit: AuditRepository,
     private readonly transactions: TransactionService,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   record(entry: AuditEntry): Promise<void> {
@@ -78,12 +81,12 @@ export class AuditService {
     const rows = contents.map((content) => {
       const key = headKey(content.entityType, content.entityId);
       const prevHash = prev.get(key) ?? null;
-      const hash = auditHash(prevHash, content);
+      const hash = keyedAuditHash(this.config.audit.key, prevHash, content);
       prev.set(key, hash);
-      return { ...content, prevHash, hash };
+      return { ...content, prevHash, hash, hashVersion: HashVersion.keyed };
     });
     const ids = await this.audit.appendMany(rows);
-    const last = new Map<string, AuditChainHeadEntity>();
+    const last = new Map<string, ChainHead>();
     rows.forEach((row, i) =>
       last.set(headKey(row.entityType, row.entityId), {
         entityType: row.entityType,

@@ -1,26 +1,33 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../../config/app-config';
+import { loadEnvFile } from '../../config/env-file';
 import { resolveDataSourceOptions } from '../../database/data-source-options';
-import { verifyAuditLog } from './audit-verifier';
+import { SignaturesRepository } from '../signatures/signatures.repository';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
+import { AuditVerifier } from './audit-verifier';
+import { verificationReport } from './audit-verify-report';
 import { AuditRepository } from './audit.repository';
 
-/** `npm run audit:verify`: recomputes every audit chain of the configured database; exit 1 names the first broken row. */
+/**
+ * `npm run audit:verify`: checks the audit log of the configured database (the environment, then `.env`, as
+ * the service reads them) under the configured audit key; prints every break (chain, row, kind) and exits 1
+ * when there is any.
+ */
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const dataSource = await new DataSource(await resolveDataSourceOptions(config)).initialize();
   try {
-    const result = await verifyAuditLog(new AuditRepository(dataSource));
-    if (result.ok) {
-      process.stdout.write(`audit log intact: ${result.rows} rows in ${result.chains} chains\n`);
-      return;
-    }
-    const b = result.broken!;
-    process.stdout.write(
-      `audit log BROKEN at auditid ${b.auditid ?? '?'} (${b.entityType} ${b.entityId}): ${b.problem}\n` +
-        `checked ${result.rows} rows before it\n`,
+    const verifier = new AuditVerifier(
+      new AuditRepository(dataSource),
+      new AuditCheckpointsRepository(dataSource),
+      new SignaturesRepository(dataSource),
+      config,
     );
-    process.exitCode = 1;
+    const result = await verifier.verify();
+    process.stdout.write(verificationReport(result));
+    if (!result.ok) process.exitCode = 1;
   } finally {
     await dataSource.destroy();
   }

@@ -98,6 +98,15 @@ export class SignaturesRepository {
     return this.manager.findBy(SignatureEntity, { signatureid: In(ids) });
   }
 
+  /** Signatures in id order from `afterId`, a batch at a time (audit verification). */
+  batch(afterId: number, size: number): Promise<SignatureEntity[]> {
+    return this.manager.find(SignatureEntity, {
+      where: { signatureid: MoreThan(afterId) },
+      order: { signatureid: 'ASC' },
+      take: size,
+    });
+  }
+
   forSubject(subjectType: string, subjectId: string): Promise<SignatureEntity[]> {
     return this.manager.find(SignatureEntity, { where: { subjectType, subjectId }, order: { signatureid: 'ASC' } });
   }

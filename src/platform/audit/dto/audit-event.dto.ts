@@ -48,6 +48,10 @@ export class AuditEventDto {
   @ApiProperty({ type: String, nullable: true, description: 'hash of the previous row of the same entity' })
   prev_hash!: string | null;
 
-  @ApiProperty({ description: 'SHA-256(prev_hash + canonical row), hex' })
+  @ApiProperty({
+    description:
+      'HMAC-SHA256 under the audit key of (prev_hash + canonical row), hex; plain SHA-256 for rows written before ' +
+      'the log was keyed',
+  })
   hash!: string;
 }

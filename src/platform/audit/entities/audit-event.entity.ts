@@ -2,8 +2,8 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { epochMillisColumn } from '../../../database/columns';
 
 /**
- * The audit log (ENTERPRISE §0.3): append-only, one row per security-relevant change, written in the
- * change's transaction. `hash` = SHA-256(prev_hash + canonical row); rows of one entity form a chain.
+ * The audit log: append-only, one row per security-relevant change, written in the change's transaction.
+ * `hash` = HMAC-SHA256 under the audit key of (prev_hash + canonical row); rows of one entity form a chain.
  * Database triggers refuse UPDATE and DELETE.
  */
 @Entity({ name: 'audit_events' })
@@ -59,4 +59,8 @@ export class AuditEventEntity {
 
   @Column({ name: 'hash', type: 'varchar', length: 64 })
   hash: string;
+
+  /** How `hash` was made (HashVersion): 1 plain SHA-256, rows older than the audit key; 2 keyed. */
+  @Column({ name: 'hash_version', type: 'int', default: 1 })
+  hashVersion: number;
 }
