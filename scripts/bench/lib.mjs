@@ -60,6 +60,9 @@ export function parseOptions(argv = process.argv.slice(2)) {
     quizzes: int('quizzes', 10000),
     quizSessions: int('quiz-sessions', 200000),
     quizWrites: int('quiz-writes', 150000),
+    // Wide read workloads (workloads.mjs): documents read evenly, and guide creates a second beside them.
+    wide: int('wide', 2000),
+    createRate: int('create-rate', 10),
     rounds: int('rounds', 2),
     warmup: int('warmup', 2),
     workloads: get('workloads', '') ? get('workloads', '').split(',') : undefined,

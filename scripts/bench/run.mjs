@@ -80,6 +80,8 @@ import { userRow } from './seed.mjs';
 import { checkWriteParity } from './write-parity.mjs';
 import { measureTrainingImport, reportTraining, trainingCleanup, trainingEnv, trainingOnly } from './training-import.mjs';
 import {
+  AUTH,
+  createBody,
   WRITERS_CHECK,
   WRITE_WORKLOADS,
   buildWriteWorkloads,
@@ -251,6 +253,8 @@ async function main() {
     HOST: '127.0.0.1',
     PUBLIC_URL,
     NODE_ENV: 'production',
+    // The quizzes baseline writes audit rows under the service's audit key (derived from the signing secret).
+    SIGNING_SECRET: BENCH_SIGNING_SECRET,
   });
   cleanups.push(() => stop(baseline));
   const limitPort = await freePort();
@@ -297,7 +301,7 @@ async function main() {
   // Pass 1 makes the service render and store the guide documents it reads; pass 2 reads them stored.
   for (const pass of [1, 2]) {
     log(`Verifying answers and service/baseline parity (pass ${pass} of 2)…`);
-    for (const workload of workloads) {
+    for (const workload of workloads.filter((w) => !w.skipParity)) {
       let note = '';
       for (const [k, path] of workload.paths.entries()) {
         const [a, b] = await Promise.all([
@@ -317,7 +321,7 @@ async function main() {
     }
   }
   // The limit server sends stored data, not the answer: each path must be a 200 holding JSON.
-  for (const workload of workloads.filter((w) => w.limit)) {
+  for (const workload of workloads.filter((w) => w.limit && !w.skipParity)) {
     for (const path of workload.paths) await fetchJson(limitTarget, path, workload.headers);
     log(`  ${workload.name}: the limit server answers its ${workload.paths.length} path(s)`);
   }
@@ -473,9 +477,15 @@ async function measure(workload, { targets, limitTarget, db }) {
   for (let round = 1; round <= options.rounds; round++) {
     for (const target of measured) {
       resetPeakRss(target.proc.pid);
+      const creates = workload.creates ? startCreates(targets.service, workload.creates) : undefined;
       const cpuBefore = cpuMs(target.proc.pid);
       const result = await load(target, workload, options.duration);
       const cpu = cpuMs(target.proc.pid) - cpuBefore;
+      if (creates) {
+        const done = await creates.stop();
+        if (done.failed) throw new Error(`${workload.name}: ${done.failed} of ${done.sent} guide creates failed: ${done.error}`);
+        workload.createsSent = (workload.createsSent ?? 0) + done.sent;
+      }
       const run = {
         rps: result.requests.average,
         p50: result.latency.p50,
@@ -495,6 +505,40 @@ async function measure(workload, { targets, limitTarget, db }) {
       );
     }
   }
+}
+
+let createSequence = 2_000_000;
+/**
+ * Guide creates sent to the service at `rate` a second (a steady stream, whichever target is being read), each
+ * waited for; stop() answers how many were sent and failed.
+ */
+function startCreates(service, rate) {
+  const counts = { sent: 0, failed: 0, error: '' };
+  const inFlight = new Set();
+  const timer = setInterval(() => {
+    const body = createBody(createSequence++, options);
+    const request = fetch(`${service.base}/api/2.0/guides`, { method: 'POST', headers: AUTH, body: JSON.stringify(body) })
+      .then(async (res) => {
+        if (res.status !== 201) {
+          counts.failed += 1;
+          counts.error = `${res.status} ${(await res.text()).slice(0, 200)}`;
+        }
+      })
+      .catch((error) => {
+        counts.failed += 1;
+        counts.error = String(error);
+      })
+      .finally(() => inFlight.delete(request));
+    counts.sent += 1;
+    inFlight.add(request);
+  }, 1000 / rate);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return counts;
+    },
+  };
 }
 
 async function fetchJson(target, path, headers) {

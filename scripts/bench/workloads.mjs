@@ -129,7 +129,74 @@ export function buildWorkloads(options) {
       verify: (body) => verifyList(body, offset + 1, offsetSize),
     },
   ];
+  all.push(...wideWorkloads(options));
   return all
     .filter((w) => !options.workloads || options.workloads.includes(w.name))
     .filter((w) => w.paths.length && !(w.name.startsWith('guide-list') && !options.guides));
+}
+
+/** A fixed shuffle (the same order every run), so that no two neighbours in the request list are neighbours in the data. */
+function shuffled(items) {
+  const out = [...items];
+  let state = 12345;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/**
+ * The wide read workloads: --wide documents (2,000 by default) read evenly, as a site's long tail is read, beside
+ * the 50-document ones above (whose answers fit any per-instance cache). Each comes twice: alone, and with a steady
+ * --create-rate guide creates a second sent to the service beside the reads (`creates`), whichever target is loaded.
+ */
+function wideWorkloads(options) {
+  const wide = options.wide;
+  if (!wide) return [];
+  const spread = (count, size) => Array.from({ length: Math.min(count, size) }, (_, k) => Math.floor((k * size) / Math.min(count, size)));
+  const guideIds = shuffled(spread(wide, options.guides).map((i) => i + 1));
+  const categories = shuffled(spread(wide, options.categories));
+  const pages = [];
+  for (let offset = 0; offset + 20 <= options.guides && pages.length < Math.ceil(wide / 20); offset += 20) pages.push(offset);
+  const base = [
+    {
+      name: 'guide-detail-wide',
+      limit: true,
+      title: `GET /guides/{guideid} (${guideIds.length} guides read evenly)`,
+      paths: guideIds.map((id) => `/api/2.0/guides/${id}`),
+      verify: (body, path) => {
+        const id = Number(path.split('/').pop());
+        if (body.guideid !== id || body.steps?.length !== STEPS) throw new Error(`unexpected answer for ${path}`);
+        return `guide ${id}: ${STEPS} steps`;
+      },
+    },
+    {
+      name: 'category-detail-wide',
+      limit: true,
+      title: `GET /wikis/CATEGORY/{title} (${categories.length} categories read evenly)`,
+      paths: categories.map((i) => `/api/2.0/wikis/CATEGORY/${encodeURIComponent(categoryTitle(i).replace(/ /g, '_'))}`),
+      verify: (body) => {
+        if (body.namespace !== 'CATEGORY' || !Array.isArray(body.guides)) throw new Error('not a category detail');
+        return `${body.title}: ${body.children.length} children, ${body.guides.length} guide(s)`;
+      },
+    },
+    {
+      name: 'guide-list-wide',
+      limit: true,
+      title: `GET /guides?limit=20&offset={k×20} (${pages.length} pages, ${pages.length * 20} guides read evenly)`,
+      paths: shuffled(pages).map((offset) => `/api/2.0/guides?limit=20&offset=${offset}`),
+      verify: (body, path) => verifyList(body, Number(/offset=(\d+)/.exec(path)[1]) + 1, 20),
+    },
+  ].filter((w) => w.paths.length);
+  const withCreates = base.map((w) => ({
+    ...w,
+    name: `${w.name}-creates`,
+    title: `${w.title}, with ${options.createRate} guide creates/s beside`,
+    creates: options.createRate,
+    // The same paths as the workload alone, whose parity is checked.
+    skipParity: true,
+  }));
+  return options.createRate ? [...base, ...withCreates] : base;
 }
