@@ -20,6 +20,16 @@ export function beginClosing(fastify: FastifyInstance): void {
   closing.add(fastify);
 }
 
+const closeAfter = new WeakSet<FastifyRequest>();
+
+/**
+ * The answer to this request asks the client to close its connection, and Node closes it once the answer is
+ * sent, without reading what is left of the body (a refused upload the client keeps sending).
+ */
+export function closeAfterResponse(request: FastifyRequest): void {
+  closeAfter.add(request);
+}
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -28,8 +38,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the request ran.
  */
 export function registerRequestHooks(fastify: FastifyInstance, options: { exposeSqlCount: boolean }): void {
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing.has(fastify)) void reply.header('connection', 'close');
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (closing.has(fastify) || closeAfter.has(request)) void reply.header('connection', 'close');
     done(null, payload);
   });
   fastify.addHook('onRequest', (request: FastifyRequest, reply, done) => {

@@ -1,3 +1,5 @@
+import { TrainingRegistrationResult1795490421000 } from './1795490421000-TrainingRegistrationResult';
+import { TrainingImportOwner1795490420000 } from './1795490420000-TrainingImportOwner';
 import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
 import { ContentVersions1795483000000 } from './1795483000000-ContentVersions';
@@ -39,4 +41,6 @@ export const MYSQL_MIGRATIONS: Function[] = [
   ReleasesVersion1795485000000,
   AnswersVersion1795486000000,
   EnterpriseAnswersVersions1795487000000,
+  TrainingImportOwner1795490420000,
+  TrainingRegistrationResult1795490421000,
 ];
