@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestContext } from '../context/request-context';
 
@@ -22,12 +23,26 @@ export function beginClosing(fastify: FastifyInstance): void {
 
 const closeAfter = new WeakSet<FastifyRequest>();
 
+/** How long a connection closed after its answer still takes (and drops) what the client sends. */
+const LINGER_MS = 1000;
+
 /**
- * The answer to this request asks the client to close its connection, and Node closes it once the answer is
- * sent, without reading what is left of the body (a refused upload the client keeps sending).
+ * The answer to this request asks the client to close its connection, and the connection closes once the
+ * answer is sent, whatever is left of the body (a refused upload the client keeps sending). For up to
+ * LINGER_MS the rest is read and dropped, so that the client reads the answer instead of a reset.
  */
 export function closeAfterResponse(request: FastifyRequest): void {
   closeAfter.add(request);
+  const socket = request.raw.socket as Socket | undefined;
+  // Node's server calls destroySoon() on the socket once an answer with `Connection: close` is sent.
+  if (socket && typeof socket.destroySoon === 'function') socket.destroySoon = lingeringClose;
+}
+
+function lingeringClose(this: Socket): void {
+  if (this.writable) this.end();
+  const timer = setTimeout(() => this.destroy(), LINGER_MS);
+  timer.unref();
+  this.once('close', () => clearTimeout(timer));
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
