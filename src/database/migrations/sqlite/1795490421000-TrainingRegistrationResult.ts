@@ -9,7 +9,7 @@ export class TrainingRegistrationResult1795490421000 implements MigrationInterfa
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "training_registrations" ADD COLUMN "result_source" varchar(8)`);
-    await queryRunner.query(`ALTER TABLE "training_registrations" ADD COLUMN "result_by" int`);
+    await queryRunner.query(`ALTER TABLE "training_registrations" ADD COLUMN "result_by" integer`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
