@@ -132,7 +132,7 @@ describe('T10 byUpload: who first, then the body; a refused body is not read on'
       // The client goes on sending; the server closes the connection instead of reading on.
       const closedInTime = await Promise.race([upload.socketClosed.then(() => true), sleep(5000).then(() => false)]);
       expect(closedInTime).toBe(true);
-      // The answer arrives whole before the connection closes (the rest of the body is dropped for a moment).
+      // The answer arrives whole before the connection is reset (it stays half-open for a moment).
       const answer = await upload.answer;
       expect(answer).toMatchObject({ status: 409, connection: 'close' });
       expect(JSON.parse(answer.body)).toMatchObject({ importid, status: 'cancelled' });

@@ -23,13 +23,13 @@ export function beginClosing(fastify: FastifyInstance): void {
 
 const closeAfter = new WeakSet<FastifyRequest>();
 
-/** How long a connection closed after its answer still takes (and drops) what the client sends. */
+/** How long a connection closed after its answer stays half-open before it is destroyed. */
 const LINGER_MS = 1000;
 
 /**
  * The answer to this request asks the client to close its connection, and the connection closes once the
- * answer is sent, whatever is left of the body (a refused upload the client keeps sending). For up to
- * LINGER_MS the rest is read and dropped, so that the client reads the answer instead of a reset.
+ * answer is sent, however much of the body is left (a refused upload the client keeps sending): ended at once
+ * and destroyed LINGER_MS later, so that the client reads the answer before the connection is reset.
  */
 export function closeAfterResponse(request: FastifyRequest): void {
   closeAfter.add(request);
