@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         contentUrl: 'http://127.0.0.1:3000/training-content',
         dir: './data/training',
         uploadLimit: 524288000,
+        downloadMinRate: { bytesPerSecond: 10240, windowSeconds: 30 },
         urlAllow: [],
       },
       metricsToken: undefined,
@@ -78,13 +79,17 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://guides.example.com/',
       TRAINING_URL_ALLOW: ' Packages.Intra:8080, files.example.com ',
       TRAINING_UPLOAD_LIMIT: '1048576',
+      TRAINING_DOWNLOAD_RATE_WINDOW: '5',
     });
     expect(config.training).toEqual({
       contentUrl: 'https://guides.example.com/training-content',
       dir: './data/training',
       uploadLimit: 1048576,
+      downloadMinRate: { bytesPerSecond: 10240, windowSeconds: 5 },
       urlAllow: ['packages.intra:8080', 'files.example.com'],
     });
+    expect(loadConfig({ TRAINING_DOWNLOAD_MIN_RATE: '0' }).training.downloadMinRate.bytesPerSecond).toBe(0);
+    expect(() => loadConfig({ TRAINING_DOWNLOAD_RATE_WINDOW: '0' })).toThrow(/TRAINING_DOWNLOAD_RATE_WINDOW/);
     expect(loadConfig({ TRAINING_CONTENT_URL: 'https://content.example.com/' }).training.contentUrl).toBe(
       'https://content.example.com',
     );

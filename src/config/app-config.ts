@@ -157,6 +157,8 @@ export const envSchema = z.object({
   TRAINING_DIR: z.string().trim().min(1).default('./data/training'),
   TRAINING_CONTENT_URL: url('base of training package files, e.g. https://training-content.example.com'),
   TRAINING_UPLOAD_LIMIT: integer(500 * MIB, 1024, 16 * 1024 * MIB),
+  TRAINING_DOWNLOAD_MIN_RATE: integer(10 * 1024, 0, 1024 * MIB),
+  TRAINING_DOWNLOAD_RATE_WINDOW: integer(30, 1, 3600),
   TRAINING_URL_ALLOW: z
     .string()
     .default('')
@@ -272,6 +274,8 @@ export interface TrainingConfig {
   contentUrl: string;
   /** Largest package accepted by byUpload and byUrl (bytes). */
   uploadLimit: number;
+  /** byUrl downloads slower than this over a window fail (bytesPerSecond 0: no floor). */
+  downloadMinRate: { bytesPerSecond: number; windowSeconds: number };
   /** `host` or `host:port` entries (lowercase) exempt from the byUrl address filter; plain http allowed. */
   urlAllow: string[];
 }
@@ -418,6 +422,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: e.TRAINING_DIR,
       contentUrl: (e.TRAINING_CONTENT_URL ?? `${publicUrl}/training-content`).replace(/\/+$/, ''),
       uploadLimit: e.TRAINING_UPLOAD_LIMIT,
+      downloadMinRate: {
+        bytesPerSecond: e.TRAINING_DOWNLOAD_MIN_RATE,
+        windowSeconds: e.TRAINING_DOWNLOAD_RATE_WINDOW,
+      },
       urlAllow: e.TRAINING_URL_ALLOW,
     },
   };

@@ -142,8 +142,19 @@ describe('Training modules (T1-T3, T6, T7)', () => {
         payload: { title: 'x' },
       });
       expect(noDraft.statusCode).toBe(409);
+      // A 409 answers the module as it is (as every 409 of the service answers the current state).
+      const module = (await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/current` }))
+        .json()
+        .find((m: { moduleid: number }) => m.moduleid === moduleid);
+      expect(module).toMatchObject({ moduleid, draft: null, current: { status: 'current' } });
+      expect(noDraft.json()).toEqual(module);
       const noImport = await k.t.as(k.admin.token, { method: 'POST', url: `${BASE}/imports`, payload: { moduleid } });
       expect(noImport.statusCode).toBe(409);
+      expect(noImport.json()).toEqual(module);
+      expect(await auditActions(k, 'training_module', moduleid)).toEqual([
+        'training_module.create',
+        'training_module.publish',
+      ]);
     });
   });
 
@@ -162,7 +173,7 @@ describe('Training modules (T1-T3, T6, T7)', () => {
       expect((await k.t.as(k.admin.token, { method: 'PUT', url, payload: { versionid: 'x' } })).statusCode).toBe(422);
       const empty = await k.t.as(k.admin.token, { method: 'PUT', url, payload: {} });
       expect(empty.statusCode).toBe(409);
-      expect(empty.json().message).toMatch(/no completed package/);
+      expect(empty.json()).toEqual(created);
     });
 
     it('publishes the draft, supersedes it with the next one, rolls back, and refuses a current versionid', async () => {
@@ -254,7 +265,7 @@ describe('Training modules (T1-T3, T6, T7)', () => {
   });
 
   describe('T1 GET /current', () => {
-    it('anyone lists modules with a current version; the draft only for Admins; search, order, paging', async () => {
+    it('any signed-in user lists modules with a current version (401 anonymous); the draft only for Admins', async () => {
       const a = await publishedModule(k, undefined, 'Zeta torque drivers');
       const b = await publishedModule(k, undefined, 'Zeta heat guns');
       await k.t.as(k.admin.token, {
@@ -268,18 +279,25 @@ describe('Training modules (T1-T3, T6, T7)', () => {
         payload: { title: 'Next', moduleid: a.moduleid },
       });
       const anonymous = await k.t.inject({ method: 'GET', url: `${BASE}/current?search=zeta` });
-      expect(anonymous.statusCode).toBe(200);
-      expect(anonymous.json().map((m: { moduleid: number }) => m.moduleid)).toEqual([a.moduleid, b.moduleid]);
-      expect(anonymous.json()[0].draft).toBeNull();
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ error: true, message: expect.any(String) });
+      const badToken = await k.t.as('not-a-token', { method: 'GET', url: `${BASE}/current` });
+      expect(badToken.statusCode).toBe(401);
+      const user = await k.t.as(k.user.token, { method: 'GET', url: `${BASE}/current?search=zeta` });
+      expect(user.statusCode).toBe(200);
+      expect(user.json().map((m: { moduleid: number }) => m.moduleid)).toEqual([a.moduleid, b.moduleid]);
+      expect(user.json()[0].draft).toBeNull();
       const admin = await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/current?search=zeta&order=DESC` });
       expect(admin.json().map((m: { moduleid: number }) => m.moduleid)).toEqual([b.moduleid, a.moduleid]);
       expect(admin.json()[1].draft).toMatchObject({ status: 'draft', title: 'Next' });
-      const words = await k.t.inject({ method: 'GET', url: `${BASE}/current?search=heat%20zeta` });
+      const get = (query: string) => k.t.as(k.user.token, { method: 'GET', url: `${BASE}/current?${query}` });
+      const words = await get('search=heat%20zeta');
       expect(words.json().map((m: { moduleid: number }) => m.moduleid)).toEqual([b.moduleid]);
-      const page = await k.t.inject({ method: 'GET', url: `${BASE}/current?search=zeta&limit=1&offset=1` });
+      const page = await get('search=zeta&limit=1&offset=1');
       expect(page.json().map((m: { moduleid: number }) => m.moduleid)).toEqual([b.moduleid]);
-      expect((await k.t.inject({ method: 'GET', url: `${BASE}/current?limit=x` })).statusCode).toBe(422);
-      expect((await k.t.inject({ method: 'GET', url: `${BASE}/current?search=%25` })).json()).toEqual([]);
+      expect((await get('limit=x')).statusCode).toBe(422);
+      expect((await k.t.inject({ method: 'GET', url: `${BASE}/current?limit=x` })).statusCode).toBe(401);
+      expect((await get('search=%25')).json()).toEqual([]);
     });
   });
 

@@ -12,6 +12,9 @@ import {
   upload,
   type TrainingTest,
 } from './training-kit';
+import { DataSource } from 'typeorm';
+import { TrainingRegistrationEntity } from '../../src/modules/training-modules/entities/training-registration.entity';
+import { AuditEventEntity } from '../../src/platform/audit/entities/audit-event.entity';
 import { createUser } from '../factories/user.factory';
 
 const local = (url: string) => url.replace('http://guides.test', '');
@@ -236,6 +239,93 @@ describe('Training player (T4), content and registration commits (E)', () => {
       expect(events.map((e) => e.name)).toEqual(['training_module.registration_completed']);
       const usage = (await k.t.as(k.admin.token, { method: 'GET', url: `${BASE}/${moduleid}/usage` })).json();
       expect(usage.registrations.passed).toBe(1);
+    });
+  });
+
+  describe('E: how a result was set is recorded', () => {
+    const row = (registrationid: string) =>
+      k.t.app.get(DataSource).getRepository(TrainingRegistrationEntity).findOneByOrFail({ registrationid });
+    const audits = (registrationid: string) =>
+      k.t.app.get(DataSource).manager.find(AuditEventEntity, {
+        where: { entityType: 'training_registration', entityId: registrationid },
+        order: { auditid: 'ASC' },
+      });
+    const CONTRACT_KEYS = [
+      'completed_date',
+      'last_commit_date',
+      'location',
+      'moduleid',
+      'registrationid',
+      'score_scaled',
+      'started_date',
+      'status',
+      'total_time_s',
+      'userid',
+      'versionid',
+    ];
+
+    it("the owner's API token may set passed without the content: recorded as api by that user", async () => {
+      const learner = await createUser(k.t);
+      const id = (await launch(learner.token)).json().registrationid;
+      const passed = await commit(id, { status: 'passed', score_scaled: 1 }, {}, learner.token);
+      expect(passed.statusCode).toBe(200);
+      expect(Object.keys(passed.json()).sort()).toEqual(CONTRACT_KEYS);
+      expect(passed.json()).toMatchObject({ status: 'passed', score_scaled: 1 });
+      expect(await row(id)).toMatchObject({ resultSource: 'api', resultBy: learner.user.userid });
+      const audit = (await audits(id)).at(-1)!;
+      expect(audit).toMatchObject({
+        action: 'training_registration.status',
+        actorUserid: learner.user.userid,
+        reason: expect.stringContaining(`through the API by user ${learner.user.userid}`),
+      });
+      expect(audit.after).toMatchObject({ status: 'passed', result_source: 'api', result_by: learner.user.userid });
+    });
+
+    it("the player's commit token is recorded as player; a score alone is a result too; a location is not", async () => {
+      const learner = await createUser(k.t);
+      const body = (await launch(learner.token)).json();
+      const id = body.registrationid;
+      const token = { 'x-registration-token': body.runtime.commit_token };
+      expect((await commit(id, { status: 'incomplete' }, token)).statusCode).toBe(200);
+      expect(await row(id)).toMatchObject({ resultSource: 'player', resultBy: null });
+      const scored = await commit(id, { score_scaled: 0.5 }, {}, learner.token);
+      expect(Object.keys(scored.json()).sort()).toEqual(CONTRACT_KEYS);
+      expect(await row(id)).toMatchObject({ resultSource: 'api', resultBy: learner.user.userid, scoreScaled: 0.5 });
+      expect((await commit(id, { location: 'p3' }, token)).statusCode).toBe(200);
+      expect(await row(id)).toMatchObject({ resultSource: 'api', location: 'p3' });
+      expect((await audits(id)).map((a) => a.action)).toEqual([
+        'training_registration.create',
+        'training_registration.status',
+        'training_registration.score',
+      ]);
+      expect((await audits(id))[1].after).toMatchObject({ result_source: 'player', result_by: null });
+    });
+
+    it('a burst of commits from the player and the API: no 500, the status moves once per step, each recorded', async () => {
+      const learner = await createUser(k.t);
+      const body = (await launch(learner.token)).json();
+      const id = body.registrationid;
+      const token = { 'x-registration-token': body.runtime.commit_token };
+      const steps = ['incomplete', 'completed', 'passed'] as const;
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          i % 2 === 0
+            ? commit(id, { status: steps[i % 3], score_scaled: i / 20 }, token)
+            : commit(id, { status: steps[i % 3], score_scaled: i / 20 }, {}, learner.token),
+        ),
+      );
+      for (const answer of answers) {
+        expect([200, 409]).toContain(answer.statusCode);
+        expect(answer.json()).toMatchObject({ registrationid: id });
+      }
+      const final = await row(id);
+      expect(final.status).toBe('passed');
+      expect(['player', 'api']).toContain(final.resultSource);
+      const moves = (await audits(id)).filter((a) => a.action === 'training_registration.status');
+      expect(moves.map((a) => (a.after as { status: string }).status)).toEqual(expect.arrayContaining(['passed']));
+      expect(moves.length).toBeLessThanOrEqual(3);
+      for (const move of moves)
+        expect(['player', 'api']).toContain((move.after as { result_source: string }).result_source);
     });
   });
 });

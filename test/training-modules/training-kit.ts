@@ -109,3 +109,22 @@ export const eventRows = (k: TrainingTest, entityType: string, entityId: string 
     where: { entityType, entityId: String(entityId) },
     order: { eventid: 'ASC' },
   });
+
+/** A cmi5 course: `aus` are the <au> (and <block>) elements, as XML. */
+export const cmi5Course = (aus: string) => `<?xml version="1.0"?>
+<courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
+  <course id="https://example.test/course"><title><langstring>Kit cmi5</langstring></title></course>
+  ${aus}
+</courseStructure>`;
+
+export const cmi5Au = (id: string | null, url: string) =>
+  `<au${id === null ? '' : ` id="${id}"`} moveOn="Completed"><title><langstring>AU ${id}</langstring></title><url>${url}</url></au>`;
+
+/** Imports `data` into a new draft and answers the finished import (T12). */
+export async function importPackage(k: TrainingTest, data: Buffer, title = 'Kit package') {
+  const ids = await draftWithImport(k, title);
+  const started = await upload(k, ids.importid, data);
+  expect(started.statusCode).toBe(202);
+  await drainJobs(k);
+  return { ...ids, result: await progress(k, ids.importid) };
+}

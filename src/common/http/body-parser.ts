@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../validation/input-guards';
 import { ApiException } from './api-errors';
@@ -7,9 +8,10 @@ export interface BodyRouteConfig {
   /** The handler receives the raw bytes (media uploads) instead of parsed JSON. */
   rawBody?: boolean;
   /**
-   * The handler receives the unread body stream (large uploads written to disk as they arrive) when the
-   * Content-Type is one of these, or a multipart form (read through request.file()). Other types are 415
-   * before the body is read; the handler enforces its own size limit.
+   * The handler receives the unread body stream (large uploads written to disk as they arrive) whatever its
+   * Content-Type (a multipart form is read through request.file()), so that authentication and privileges are
+   * checked before the type: the handler answers 415 for a type it does not take, and enforces its own size
+   * limit.
    */
   streamBody?: string[];
 }
@@ -19,12 +21,6 @@ const isRawRoute = (request: FastifyRequest) => Boolean(routeConfig(request)?.ra
 
 /** Content types whose bodies may be streamed to a handler (streamBody routes); elsewhere they are buffered. */
 export const STREAMABLE_TYPES = ['application/zip', 'application/x-zip-compressed'];
-
-const mediaType = (request: FastifyRequest) =>
-  String(request.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
 
 const tooLarge = (limit: number) =>
   new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, `Request body is larger than the limit of ${limit} bytes`);
@@ -37,19 +33,7 @@ export function registerBodyParsers(fastify: FastifyInstance, limits: { body: nu
   fastify.removeAllContentTypeParsers();
 
   fastify.addHook('onRequest', async (request) => {
-    const stream = routeConfig(request)?.streamBody;
-    if (stream) {
-      const type = mediaType(request);
-      const hasBody =
-        request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
-      if (hasBody && type !== 'multipart/form-data' && !stream.includes(type)) {
-        throw new ApiException(
-          HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-          `Send ${stream.join(' or ')}, or a multipart form with the field "file"`,
-        );
-      }
-      return;
-    }
+    if (routeConfig(request)?.streamBody) return;
     const declared = Number(request.headers['content-length']);
     const limit = isRawRoute(request) ? limits.upload : limits.body;
     if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
@@ -77,14 +61,8 @@ export function registerBodyParsers(fastify: FastifyInstance, limits: { body: nu
     }
   };
 
-  fastify.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: Math.max(limits.body, limits.upload) },
-    parseBuffered,
-  );
-
-  // ZIP bodies go unread to streamBody routes; elsewhere they are read like any other body.
-  fastify.addContentTypeParser(STREAMABLE_TYPES, (request, payload, done) => {
+  // Bodies go unread to streamBody routes; elsewhere they are read and parsed.
+  const readOrStream = (request: FastifyRequest, payload: Readable, done: ParserDone) => {
     if (routeConfig(request)?.streamBody) return done(null, payload);
     const limit = isRawRoute(request) ? limits.upload : Math.max(limits.body, limits.upload);
     const chunks: Buffer[] = [];
@@ -100,7 +78,16 @@ export function registerBodyParsers(fastify: FastifyInstance, limits: { body: nu
     });
     payload.on('error', (error) => done(error, undefined));
     payload.on('end', () => {
-      if (size <= limit) parseBuffered(request, Buffer.concat(chunks), done);
+      if (size > limit) return;
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared !== size) {
+        return done(new ApiException(HttpStatus.BAD_REQUEST, 'Content-Length does not match the body'), undefined);
+      }
+      parseBuffered(request, Buffer.concat(chunks), done);
     });
-  });
+  };
+  fastify.addContentTypeParser('*', readOrStream);
+  fastify.addContentTypeParser(STREAMABLE_TYPES, readOrStream);
 }
+
+type ParserDone = (error: Error | null, body?: unknown) => void;

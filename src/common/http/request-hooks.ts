@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestContext } from '../context/request-context';
 
@@ -20,6 +21,30 @@ export function beginClosing(fastify: FastifyInstance): void {
   closing.add(fastify);
 }
 
+const closeAfter = new WeakSet<FastifyRequest>();
+
+/** How long a connection closed after its answer stays half-open before it is destroyed. */
+const LINGER_MS = 1000;
+
+/**
+ * The answer to this request asks the client to close its connection, and the connection closes once the
+ * answer is sent, however much of the body is left (a refused upload the client keeps sending): ended at once
+ * and destroyed LINGER_MS later, so that the client reads the answer before the connection is reset.
+ */
+export function closeAfterResponse(request: FastifyRequest): void {
+  closeAfter.add(request);
+  const socket = request.raw.socket as Socket | undefined;
+  // Node's server calls destroySoon() on the socket once an answer with `Connection: close` is sent.
+  if (socket && typeof socket.destroySoon === 'function') socket.destroySoon = lingeringClose;
+}
+
+function lingeringClose(this: Socket): void {
+  if (this.writable) this.end();
+  const timer = setTimeout(() => this.destroy(), LINGER_MS);
+  timer.unref();
+  this.once('close', () => clearTimeout(timer));
+}
+
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -28,8 +53,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the request ran.
  */
 export function registerRequestHooks(fastify: FastifyInstance, options: { exposeSqlCount: boolean }): void {
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing.has(fastify)) void reply.header('connection', 'close');
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (closing.has(fastify) || closeAfter.has(request)) void reply.header('connection', 'close');
     done(null, payload);
   });
   fastify.addHook('onRequest', (request: FastifyRequest, reply, done) => {

@@ -1,90 +1,22 @@
 import { close, createWriteStream, fstat, open, read } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, inflateRaw } from 'node:zlib';
-import { XMLParser } from 'fast-xml-parser';
 import yauzl, { RandomAccessReader, type Entry, type ZipFile } from 'yauzl';
+import { launchTarget, shownPath } from './launch-target';
+import { readDescriptor, type DescriptorKind } from './package-descriptors';
+import {
+  DEFAULT_LIMITS,
+  PackageError,
+  type PackageFile,
+  type PackageLimits,
+  type PackageReport,
+} from './package-types';
 
-/** The failure codes of ENTERPRISE §6.2 (besides the import runner's own: INTERRUPTED, URL_REFUSED, …). */
-export type PackageFailureCode =
-  | 'NOT_A_ZIP'
-  | 'ZIP_UNSAFE_PATH'
-  | 'ZIP_ENCRYPTED'
-  | 'ZIP_TOO_MANY_ENTRIES'
-  | 'ZIP_TOO_LARGE'
-  | 'ZIP_BOMB'
-  | 'MANIFEST_NOT_AT_ROOT'
-  | 'NO_MANIFEST'
-  | 'UNSUPPORTED_STANDARD'
-  | 'MANIFEST_INVALID'
-  | 'LAUNCH_FILE_MISSING';
-
-export type PackageWarningCode = 'MULTI_SCO' | 'SEQUENCING_IGNORED' | 'EXTERNAL_AU';
-export type PackageStandard = 'scorm12' | 'scorm2004' | 'cmi5' | 'xapi';
-
-export interface PackageLimits {
-  maxEntries: number;
-  maxInflatedBytes: number;
-  /** Entries larger than this (inflated) must not inflate to more than `maxRatio` × their compressed size. */
-  bombMinBytes: number;
-  maxRatio: number;
-  maxDescriptorBytes: number;
-  maxNameBytes: number;
-}
-
-export const DEFAULT_LIMITS: PackageLimits = {
-  maxEntries: 10_000,
-  maxInflatedBytes: 2 * 1024 ** 3,
-  bombMinBytes: 1024 ** 2,
-  maxRatio: 100,
-  maxDescriptorBytes: 5 * 1024 ** 2,
-  maxNameBytes: 512,
-};
-
-export interface PackageSco {
-  identifier: string;
-  title: string;
-  href: string;
-}
-
-export interface PackageManifest {
-  identifier: string | null;
-  title: string | null;
-  standard: PackageStandard;
-  schemaversion: string | null;
-  scos: PackageSco[];
-  /** Relative to the package root (with the item's parameters), or an absolute URL (an external cmi5 AU). */
-  launch_path: string;
-}
-
-export interface PackageFile {
-  path: string;
-  bytes: number;
-}
-
-export interface PackageReport {
-  manifest: PackageManifest;
-  warnings: { code: PackageWarningCode; message: string }[];
-  files: PackageFile[];
-  /** cmi5 `masteryScore` (0-1 in the descriptor) as 0-100; null elsewhere. */
-  masteryScore: number | null;
-  /** cmi5 `moveOn`. */
-  moveOn: string | null;
-  /** Bytes of all files, inflated (as their headers declare them when only the descriptors were inflated). */
-  inflatedBytes: number;
-}
-
-export class PackageError extends Error {
-  constructor(
-    readonly code: PackageFailureCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PackageError';
-  }
-}
+export * from './package-types';
+export { launchFile } from './launch-target';
 
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
@@ -138,7 +70,13 @@ class FileReader extends RandomAccessReader {
     return new RangeStream(this.fd, start, end);
   }
 
-  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null) => void,
+  ): void {
     const copy = (window: { start: number; data: Buffer }) =>
       window.data.copy(buffer, offset, position - window.start, position - window.start + length);
     const hit = this.windows.find((w) => position >= w.start && position + length <= w.start + w.data.length);
@@ -246,7 +184,8 @@ async function readWhole(zip: ZipFile, entry: Entry): Promise<Buffer> {
   if (data.length > declared) {
     throw new Error(`too many bytes in the stream. expected ${declared}. got at least ${data.length}`);
   }
-  if (data.length < declared) throw new Error(`not enough bytes in the stream. expected ${declared}. got only ${data.length}`);
+  if (data.length < declared)
+    throw new Error(`not enough bytes in the stream. expected ${declared}. got only ${data.length}`);
   return data;
 }
 
@@ -260,6 +199,13 @@ function classify(error: unknown): Error {
   // PackageErrors and the caller's own reasons (a cancelled import) pass through; yauzl throws plain Errors.
   if (error instanceof Error && error.constructor !== Error) return error;
   const message = (error as Error)?.message ?? String(error);
+  const code = (error as NodeJS.ErrnoException)?.syscall ? (error as NodeJS.ErrnoException).code : undefined;
+  // Two entries that land on one path on disk (the names checks should have caught it).
+  if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') {
+    return new PackageError('ZIP_UNSAFE_PATH', `Two entries land on the same path: ${message}`);
+  }
+  // The disk's own failures (ENOSPC, EACCES, …) are not the package's.
+  if (code) return error as Error;
   if (/relative path|absolute path|invalid characters/i.test(message)) {
     return new PackageError('ZIP_UNSAFE_PATH', `Unsafe entry name: ${message}`);
   }
@@ -270,7 +216,11 @@ function classify(error: unknown): Error {
   return new PackageError('NOT_A_ZIP', `The ZIP archive is damaged: ${message}`);
 }
 
-/** Refuses names that are unsafe to write under a folder (on top of yauzl's checks). */
+/**
+ * Refuses names that are unsafe to write under a folder (on top of yauzl's checks), and answers the name as it
+ * lands on disk: `.` segments and doubled slashes dropped (`./index.html` is `index.html`); a folder keeps
+ * its trailing slash, and the root folder (`./`) is ''.
+ */
 function checkName(raw: string, limits: PackageLimits): string {
   const name = raw.replace(/\\/g, '/');
   if (name.includes('\0')) throw new PackageError('ZIP_UNSAFE_PATH', 'An entry name contains NUL');
@@ -280,8 +230,26 @@ function checkName(raw: string, limits: PackageLimits): string {
   if (name.startsWith('/') || /^[a-z]:/i.test(name)) {
     throw new PackageError('ZIP_UNSAFE_PATH', `Absolute entry name: ${name}`);
   }
-  if (name.split('/').includes('..')) throw new PackageError('ZIP_UNSAFE_PATH', `Entry name with "..": ${name}`);
-  return name;
+  const segments = name.split('/');
+  if (segments.includes('..')) throw new PackageError('ZIP_UNSAFE_PATH', `Entry name with "..": ${name}`);
+  const kept = segments.filter((segment) => segment !== '' && segment !== '.').join('/');
+  const folder = name.endsWith('/');
+  if (!kept && !folder) throw new PackageError('ZIP_UNSAFE_PATH', `Entry name without a file name: ${name}`);
+  return kept && folder ? `${kept}/` : kept;
+}
+
+/**
+ * Refuses a file whose path is also a folder of another entry (`a` beside `a/b.txt`): sorted with `/` below
+ * every other character, the entries under a folder follow its name at once.
+ */
+function checkFoldersAreNotFiles(files: PackageFile[]): void {
+  const keys = files.map((f) => f.path.replace(/\//g, '\0')).sort();
+  for (let i = 1; i < keys.length; i += 1) {
+    if (keys[i].startsWith(`${keys[i - 1]}\0`)) {
+      const name = keys[i - 1].replace(/\0/g, '/');
+      throw new PackageError('ZIP_UNSAFE_PATH', `${name} is both a file and a folder`);
+    }
+  }
 }
 
 interface Walk {
@@ -376,12 +344,17 @@ async function walk(
           if (visit.signal?.aborted) throw visit.signal.reason;
           const name = checkName(entry.fileName, limits);
           const key = name.replace(/\/+$/, '');
-          if (seen.has(key)) throw new PackageError('ZIP_UNSAFE_PATH', `Duplicate entry: ${name}`);
+          if (seen.has(key)) {
+            throw new PackageError(
+              'ZIP_UNSAFE_PATH',
+              `Duplicate entry: ${entry.fileName} (the path of an earlier entry)`,
+            );
+          }
           seen.add(key);
           const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
           if (mode === S_IFLNK) throw new PackageError('ZIP_UNSAFE_PATH', `Symbolic link: ${name}`);
           if (entry.isEncrypted()) throw new PackageError('ZIP_ENCRYPTED', `Encrypted entry: ${name}`);
-          if (name.endsWith('/')) return;
+          if (name === '' || name.endsWith('/')) return;
           const declared = entry.uncompressedSize;
           if (declared > limits.bombMinBytes && declared > limits.maxRatio * Math.max(entry.compressedSize, 1)) {
             throw new PackageError('ZIP_BOMB', `${name} inflates more than ${limits.maxRatio} times its size`);
@@ -489,16 +462,12 @@ async function collect(stream: Readable, max: number, name: string): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-const DESCRIPTORS: [file: string, kind: 'cmi5' | 'scorm' | 'xapi'][] = [
+const DESCRIPTORS: [file: string, kind: DescriptorKind][] = [
   ['cmi5.xml', 'cmi5'],
   ['imsmanifest.xml', 'scorm'],
   ['tincan.xml', 'xapi'],
 ];
 
-/**
- * Checks a package (ENTERPRISE §6.2) without writing anything: the archive, its descriptor and the
- * launch file. Throws a PackageError with the failure code; warnings are in the report.
- */
 export interface PackageOptions {
   limits?: Partial<PackageLimits>;
   /**
@@ -511,6 +480,11 @@ export interface PackageOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Checks a package without writing anything: the archive, its descriptor and the launch file. Throws a
+ * PackageError with the failure code; warnings are in the report. Runs on the calling thread: the import
+ * runs it in a worker (package-thread.ts).
+ */
 export async function validatePackage(file: string, options: PackageOptions = {}): Promise<PackageReport> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const descriptors = new Map<string, Buffer>();
@@ -526,7 +500,7 @@ export async function validatePackage(file: string, options: PackageOptions = {}
       else await drain(stream);
     },
   });
-  const names = new Set(files.map((f) => f.path));
+  checkFoldersAreNotFiles(files);
   const found = DESCRIPTORS.find(([d]) => descriptors.has(d));
   if (!found) {
     const nested = files.find((f) => DESCRIPTORS.some(([d]) => f.path.toLowerCase().endsWith(`/${d}`)));
@@ -539,34 +513,16 @@ export async function validatePackage(file: string, options: PackageOptions = {}
   }
   const [descriptorName, kind] = found;
   const xml = descriptors.get(descriptorName)!.toString('utf8');
-  const parsed = parseXml(xml, descriptorName);
-  const read = kind === 'scorm' ? readScorm(parsed, xml) : kind === 'cmi5' ? readCmi5(parsed, xml) : readTincan(parsed);
-  const external = /^[a-z][a-z0-9+.-]*:/i.test(read.manifest.launch_path);
-  if (!external) {
-    const target = launchFile(read.manifest.launch_path);
-    if (!target || !names.has(target)) {
-      throw new PackageError(
-        'LAUNCH_FILE_MISSING',
-        `The launch file ${read.manifest.launch_path} is not in the package`,
-      );
-    }
+  const read = readDescriptor(kind, xml, descriptorName, limits);
+  const target = launchTarget(read.manifest.standard, read.manifest.launch_path);
+  if (target?.kind !== 'external' && !(target && files.some((f) => f.path === target.file))) {
+    throw new PackageError(
+      'LAUNCH_FILE_MISSING',
+      `The launch file ${shownPath(read.manifest.launch_path)} is not in the package`,
+    );
   }
   const inflatedBytes = options.headersOnly ? files.reduce((sum, f) => sum + f.bytes, 0) : inflated;
   return { ...read, files, inflatedBytes };
-}
-
-/** The file part of a launch path (no query or fragment, decoded, normalized), or null when it escapes. */
-export function launchFile(launchPath: string): string | null {
-  const bare = launchPath.split(/[?#]/)[0];
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(bare);
-  } catch {
-    decoded = bare;
-  }
-  const normal = posix.normalize(decoded.replace(/\\/g, '/')).replace(/^\.\//, '');
-  if (!normal || normal.startsWith('..') || normal.startsWith('/')) return null;
-  return normal;
 }
 
 /** Writes every file of a checked package under `dir`, counting as it goes (the same limits apply). */
@@ -602,216 +558,3 @@ export async function extractPackage(file: string, dir: string, options: Package
  * open, write, close), so a few in flight keep them busy. At most this many whole entries are held in memory.
  */
 const EXTRACT_PARALLEL = 4;
-
-// ---------------------------------------------------------------- descriptors
-
-type Node = Record<string, unknown>;
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
-
-function parseXml(xml: string, name: string): Node {
-  try {
-    const result = parser.parse(xml, true) as Node;
-    return result;
-  } catch (error) {
-    const detail =
-      typeof error === 'object' && error && 'err' in error ? JSON.stringify(error.err) : (error as Error).message;
-    throw new PackageError('MANIFEST_INVALID', `${name} is not well-formed XML: ${detail}`);
-  }
-}
-
-const list = (value: unknown): Node[] =>
-  value === undefined || value === null
-    ? []
-    : ((Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'object' && v !== null) as Node[]);
-
-const text = (value: unknown): string | null => {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
-  if (Array.isArray(value)) return text(value[0]);
-  if (typeof value === 'object') {
-    const node = value as Node;
-    if ('#text' in node) return text(node['#text']);
-    if ('langstring' in node) return text(node.langstring);
-    if ('string' in node) return text(node.string);
-  }
-  return null;
-};
-
-const attr = (node: Node | undefined, name: string): string | null => {
-  if (!node) return null;
-  const value = node[`@${name}`];
-  return typeof value === 'string' ? value.trim() : null;
-};
-
-interface Read {
-  manifest: PackageManifest;
-  warnings: PackageReport['warnings'];
-  masteryScore: number | null;
-  moveOn: string | null;
-}
-
-const joinBase = (...parts: (string | null)[]) =>
-  parts
-    .filter((p): p is string => !!p)
-    .reduce((acc, part) => (acc && !acc.endsWith('/') ? `${acc}/${part}` : acc + part), '');
-
-function readScorm(doc: Node, xml: string): Read {
-  const manifest = list(doc.manifest)[0];
-  if (!manifest) throw new PackageError('MANIFEST_INVALID', 'imsmanifest.xml has no <manifest> element');
-  const schemaversion = text(list(manifest.metadata)[0]?.schemaversion);
-  let standard: 'scorm12' | 'scorm2004' | null = null;
-  if (schemaversion === '1.2') standard = 'scorm12';
-  else if (schemaversion && (/^CAM 1\.3$/i.test(schemaversion) || /^2004\b/.test(schemaversion)))
-    standard = 'scorm2004';
-  else if (/adlcp_rootv1p2/i.test(xml)) standard = 'scorm12';
-  else if (/adlcp_v1p3/i.test(xml)) standard = 'scorm2004';
-  if (!standard)
-    throw new PackageError(
-      'MANIFEST_INVALID',
-      'The SCORM version is neither 1.2 nor 2004 (schemaversion and namespaces)',
-    );
-  const organizations = list(manifest.organizations)[0];
-  const orgs = list(organizations?.organization);
-  const defaultId = attr(organizations, 'default');
-  const org = orgs.find((o) => attr(o, 'identifier') === defaultId) ?? orgs[0];
-  const resourcesNode = list(manifest.resources)[0];
-  const resources = list(resourcesNode?.resource);
-  const items: Node[] = [];
-  const visit = (nodes: Node[]) => nodes.forEach((item) => (items.push(item), visit(list(item.item))));
-  visit(list(org?.item));
-  const first = items.find((item) => attr(item, 'identifierref'));
-  if (!first) throw new PackageError('LAUNCH_FILE_MISSING', 'The organization has no item that references a resource');
-  const resource = resources.find((r) => attr(r, 'identifier') === attr(first, 'identifierref'));
-  const href = attr(resource, 'href');
-  if (!resource || !href) {
-    throw new PackageError(
-      'LAUNCH_FILE_MISSING',
-      `The resource ${attr(first, 'identifierref')} of the first item has no href`,
-    );
-  }
-  const base = joinBase(
-    attr(manifest, 'xml:base') ?? attr(manifest, 'base'),
-    attr(resourcesNode, 'base'),
-    attr(resource, 'base'),
-  );
-  let launch = joinBase(base, href);
-  const parameters = attr(first, 'parameters');
-  if (parameters) {
-    const p = parameters.replace(/^[?&]/, '');
-    launch += parameters.startsWith('#') ? parameters : `${launch.includes('?') ? '&' : '?'}${p}`;
-  }
-  const scoType = (r: Node) => (attr(r, 'scormtype') ?? attr(r, 'scormType') ?? '').toLowerCase();
-  const titles = new Map(items.map((item) => [attr(item, 'identifierref'), text(item.title) ?? '']));
-  const scos = resources
-    .filter((r) => scoType(r) === 'sco')
-    .map((r) => ({
-      identifier: attr(r, 'identifier') ?? '',
-      title: titles.get(attr(r, 'identifier')) ?? '',
-      href: attr(r, 'href') ?? '',
-    }));
-  const warnings: Read['warnings'] = [];
-  if (scos.length > 1)
-    warnings.push({ code: 'MULTI_SCO', message: `The package has ${scos.length} SCOs; the player launches the first` });
-  if (standard === 'scorm2004' && /<(\w+:)?sequencing[\s/>]/i.test(xml)) {
-    warnings.push({ code: 'SEQUENCING_IGNORED', message: 'SCORM 2004 sequencing rules are ignored' });
-  }
-  return {
-    manifest: {
-      identifier: attr(manifest, 'identifier'),
-      title: text(org?.title) ?? null,
-      standard,
-      schemaversion,
-      scos,
-      launch_path: launch,
-    },
-    warnings,
-    masteryScore: null,
-    moveOn: null,
-  };
-}
-
-/** Where an element with this id starts in the text (the parser groups elements by name, losing their order). */
-const position = (xml: string, tag: string, id: string | null) => {
-  if (id === null) return Number.MAX_SAFE_INTEGER;
-  const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const at = xml.search(new RegExp(`<(\\w+:)?${tag}\\b[^>]*\\bid\\s*=\\s*["']${escaped}["']`));
-  return at < 0 ? Number.MAX_SAFE_INTEGER : at;
-};
-
-function readCmi5(doc: Node, xml: string): Read {
-  const structure = list(doc.courseStructure)[0];
-  if (!structure) throw new PackageError('MANIFEST_INVALID', 'cmi5.xml has no <courseStructure> element');
-  const course = list(structure.course)[0];
-  const aus: Node[] = [];
-  const visit = (node: Node) => {
-    aus.push(...list(node.au));
-    list(node.block).forEach(visit);
-  };
-  visit(structure);
-  aus.sort((a, b) => position(xml, 'au', attr(a, 'id')) - position(xml, 'au', attr(b, 'id')));
-  if (!aus.length) throw new PackageError('LAUNCH_FILE_MISSING', 'cmi5.xml has no <au>');
-  const first = aus[0];
-  const url = text(first.url);
-  if (!url) throw new PackageError('LAUNCH_FILE_MISSING', 'The first AU has no url');
-  const warnings: Read['warnings'] = [];
-  const absolute = (u: string | null) => !!u && /^[a-z][a-z0-9+.-]*:/i.test(u);
-  if (aus.some((au) => absolute(text(au.url)))) {
-    warnings.push({
-      code: 'EXTERNAL_AU',
-      message: 'An AU has an absolute URL; it is launched from outside the package',
-    });
-  }
-  if (aus.length > 1)
-    warnings.push({ code: 'MULTI_SCO', message: `The course has ${aus.length} AUs; the player launches the first` });
-  const mastery = attr(first, 'masteryScore');
-  const masteryScore =
-    mastery !== null && /^(0(\.\d+)?|1(\.0+)?)$/.test(mastery) ? Math.round(Number(mastery) * 100) : null;
-  return {
-    manifest: {
-      identifier: attr(course, 'id'),
-      title: text(course?.title),
-      standard: 'cmi5',
-      schemaversion: null,
-      scos: aus.map((au) => ({
-        identifier: attr(au, 'id') ?? '',
-        title: text(au.title) ?? '',
-        href: text(au.url) ?? '',
-      })),
-      launch_path: url,
-    },
-    warnings,
-    masteryScore,
-    moveOn: attr(first, 'moveOn'),
-  };
-}
-
-function readTincan(doc: Node): Read {
-  const tincan = list(doc.tincan)[0];
-  if (!tincan) throw new PackageError('MANIFEST_INVALID', 'tincan.xml has no <tincan> element');
-  const activities = list(list(tincan.activities)[0]?.activity);
-  const launchable = activities.find((a) => text(a.launch));
-  if (!launchable) throw new PackageError('LAUNCH_FILE_MISSING', 'tincan.xml has no activity with a launch');
-  return {
-    manifest: {
-      identifier: attr(launchable, 'id'),
-      title: text(launchable.name),
-      standard: 'xapi',
-      schemaversion: null,
-      scos: [],
-      launch_path: text(launchable.launch)!,
-    },
-    warnings: [],
-    masteryScore: null,
-    moveOn: null,
-  };
-}

@@ -36,11 +36,11 @@ export class TrainingImportsController {
   @ApiOperation({
     summary: 'Create an import',
     description:
-      'T8. An import into the module’s draft, `created`; start it with T9 or T10. 409 when the module has no ' +
-      'draft, or with the import still running for the module.',
+      'T8. An import into the module’s draft, `created`; start it with T9 or T10. 409 with the module when it ' +
+      'has no draft, or with the import still running for the module.',
   })
   @ApiCreatedResponse({ type: TrainingImportDto })
-  @ApiConflictResponse({ description: 'No draft, or an import still running (body: that Import).' })
+  @ApiConflictResponse({ description: 'No draft (body: the Module), or an import still running (body: that Import).' })
   create(@Body() body: CreateTrainingImportDto, @CurrentUser() caller: AuthenticatedUser): Promise<TrainingImportDto> {
     return this.imports.create(body.moduleid, caller);
   }
@@ -55,7 +55,9 @@ export class TrainingImportsController {
       'T9. https only (plain http only for hosts in TRAINING_URL_ALLOW), at most 2048 characters. A URL refused ' +
       'from its text (localhost, a literal loopback, private, link-local or metadata address) is 422 at once; an ' +
       'address refused after DNS resolution, at connect time or on a redirect (at most 3) fails the import with ' +
-      '`URL_REFUSED`; time-outs and the size cap fail it with `DOWNLOAD_FAILED`. Poll T12.',
+      '`URL_REFUSED`; time-outs, the size cap and a download slower than TRAINING_DOWNLOAD_MIN_RATE (bytes/s, ' +
+      'checked over each TRAINING_DOWNLOAD_RATE_WINDOW seconds) fail it with `DOWNLOAD_FAILED`. Poll T12: ' +
+      '`bytes_done` counts the bytes as they arrive.',
   })
   @ApiAcceptedResponse({ type: TrainingImportDto })
   @ApiConflictResponse({ description: 'The import is not `created`; the body is the import.' })
@@ -77,8 +79,9 @@ export class TrainingImportsController {
     summary: 'Import an uploaded package',
     description:
       'T10. The body is written to disk as it arrives; the answer (202, `validating`) comes once it is stored, ' +
-      'and a job checks and extracts it (poll T12). Over TRAINING_UPLOAD_LIMIT: 413. Not a ZIP (by type or by ' +
-      'its first bytes): 415.',
+      'and a job checks and extracts it (poll T12). 401 and 403 come first, whatever the body. Over ' +
+      'TRAINING_UPLOAD_LIMIT: 413. Not a ZIP (by type or by its first bytes): 415. A refused body (409, 413, 415, ' +
+      'or the import cancelled while it arrives) is not read on: the answer closes the connection.',
   })
   @ApiAcceptedResponse({ type: TrainingImportDto })
   @ApiConflictResponse({
@@ -96,7 +99,9 @@ export class TrainingImportsController {
   @Authenticated('Admin')
   @ApiOperation({
     summary: 'Cancel an import',
-    description: 'T11. Stops it (an upload being received too) and deletes its partial files. Terminal: 409.',
+    description:
+      'T11. Stops it and deletes its partial files. An upload being received stops at once: its request answers ' +
+      '409 with the import and its connection closes. Terminal: 409.',
   })
   @ApiOkResponse({ type: TrainingImportDto })
   @ApiConflictResponse({ description: 'The import is terminal; the body is the import.' })
@@ -111,8 +116,9 @@ export class TrainingImportsController {
     summary: 'Progress of an import',
     description:
       'T12. Status, progress (receiving 0-60 %, validating 60-70, extracting 70-100), warnings, error. An ' +
-      'import whose instance stopped while working on it fails with `INTERRUPTED` once it has been silent for 2 ' +
-      'minutes (checked every minute and at start-up); imports that another running instance works on are left alone.',
+      'import whose instance stopped while working on it fails with `INTERRUPTED`: when that instance starts ' +
+      'again on the same host, at once; otherwise once it has been silent for 2 minutes (checked every minute and ' +
+      'at start-up). Imports that another running instance works on are left alone.',
   })
   @ApiOkResponse({ type: TrainingImportDto })
   progress(@ImportId() importid: number): Promise<TrainingImportDto> {

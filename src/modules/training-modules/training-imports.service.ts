@@ -3,7 +3,15 @@ import { stat, writeFile } from 'node:fs/promises';
 import type { LookupFunction } from 'node:net';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { HttpStatus, Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import {
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
@@ -25,12 +33,16 @@ import {
   WORKING_IMPORT_STATUSES,
   type ImportAction,
 } from './import.state-machine';
-import { extractPackage, PackageError, validatePackage } from './package-validator';
+import { instanceStarted, instanceStopped, ownerGone } from './import-owner';
+import { extractOffThread, validateOffThread } from './package-thread';
+import { PackageError, type PackageReport } from './package-types';
 import { TrainingImportCompleted, TrainingImportFailed } from './training-module.events';
-import { toImportDto, toPreviewDto } from './training-module.mapper';
+import { toImportDto, toModuleDto, toPreviewDto } from './training-module.mapper';
 import { TrainingModulesRepository } from './training-modules.repository';
 import { TrainingPlayerService } from './training-player.service';
 import { sha256File, TrainingStorage } from './training-storage';
+import { coalesced } from './progress-writes';
+import { prefixed, readMagic, refuseBody } from './upload-body';
 import { fetchToFile, FetchError, refusalOf } from './url-fetcher';
 
 export const IMPORT_JOB = 'training.import';
@@ -56,10 +68,8 @@ class ImportFailure extends Error {
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
 /** A local file header, or the end record of an empty archive. */
 const ZIP_MAGIC = [Buffer.from('PK\x03\x04', 'latin1'), Buffer.from('PK\x05\x06', 'latin1')];
-/** Progress is written at most once per this many bytes. */
+/** Extraction progress is written at most once per this many bytes. */
 const PROGRESS_STEP = 256 * 1024;
-/** …and at most once per this many milliseconds. */
-const PROGRESS_INTERVAL_MS = 250;
 /** How often an instance marks the imports it works on as alive. */
 const HEARTBEAT_MS = 30_000;
 /** A working import not marked alive for this long (and not waiting for its job) was interrupted. */
@@ -71,12 +81,13 @@ const importJobKey = (importid: number) => `training-import:${importid}`;
  * then checked and extracted by a job on the platform runner (at most 2 at once, one per module through
  * the `running_slot` unique index). Every move is a conditional update with its audit row; completion and
  * failure publish events. Cancelling or failing deletes partial files. The instance working an import marks it
- * alive (`heartbeat_date`) with every move and progress and every 30 s; a working import silent for 2 minutes
- * whose job does not wait in the queue was interrupted (its instance stopped or died) and fails with
- * INTERRUPTED: checked at boot and every minute, so imports that another live instance works on are left alone.
+ * alive (`heartbeat_date`, `owner_instance`) with every move and progress and every 30 s. An import whose
+ * instance stopped or died fails with INTERRUPTED: at boot when that instance's process is known to be gone (it
+ * ran on this host), and otherwise once it has been silent for 2 minutes and its job does not wait in the queue
+ * (checked at boot and every minute), so imports that another live instance works on are left alone.
  */
 @Injectable()
-export class TrainingImportsService implements OnModuleInit, OnApplicationBootstrap {
+export class TrainingImportsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('TrainingImports');
   readonly storage: TrainingStorage;
   /** Name resolution of byUrl downloads (default dns.lookup); tests answer hostile addresses through it. */
@@ -85,6 +96,8 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
   private readonly receiving = new Map<number, AbortController>();
   /** Imports whose job runs in this instance. */
   private readonly working = new Set<number>();
+  /** This instance, as imports record who works on them. */
+  private readonly instance: string;
 
   constructor(
     private readonly repository: TrainingModulesRepository,
@@ -97,9 +110,11 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.storage = new TrainingStorage(config.training.dir);
+    this.instance = jobs.instanceId;
   }
 
   onModuleInit(): void {
+    instanceStarted(this.instance);
     this.jobs.register<{ importid: number }>(IMPORT_JOB, (payload, job) => this.run(payload.importid, job), {
       concurrency: 2,
       maxAttempts: 1,
@@ -119,13 +134,34 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await requestContext.run(backgroundContext('training-imports'), () => this.failInterrupted());
+    await requestContext.run(backgroundContext('training-imports'), async () => {
+      await this.failOrphaned();
+      await this.failInterrupted();
+    });
+  }
+
+  onApplicationShutdown(): void {
+    instanceStopped(this.instance);
   }
 
   /** Marks the imports this instance receives or runs as alive. */
   async heartbeat(): Promise<void> {
     const mine = [...this.receiving.keys(), ...this.working];
-    await this.repository.touchImports(mine, [...WORKING_IMPORT_STATUSES], this.clock.nowSeconds());
+    await this.repository.touchImports(mine, [...WORKING_IMPORT_STATUSES], this.clock.nowSeconds(), this.instance);
+  }
+
+  /**
+   * Imports whose instance is known to be gone (killed on this host, then restarted) fail with INTERRUPTED at
+   * once, without waiting for their heartbeat to fall silent; their job, if it still waits, runs them instead.
+   */
+  async failOrphaned(): Promise<number> {
+    let count = 0;
+    for (const row of await this.repository.importsIn([...WORKING_IMPORT_STATUSES])) {
+      if (!ownerGone(row.ownerInstance)) continue;
+      if (await this.jobs.isQueued(importJobKey(row.importid))) continue;
+      if (await this.fail(row, 'INTERRUPTED', 'The service stopped while the import was running')) count += 1;
+    }
+    return count;
   }
 
   /**
@@ -179,7 +215,10 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     const importid = await this.transactions.run(async () => {
       const module = await this.repository.findModule(moduleid);
       if (!module) throw notFound('Module');
-      if (module.draftVersionid === null) throw new ApiException(HttpStatus.CONFLICT, 'The module has no draft');
+      if (module.draftVersionid === null) {
+        const versions = await this.repository.versions([module.currentVersionid]);
+        throw new RevisionConflictException(toModuleDto(module, versions, true));
+      }
       const running = await this.repository.runningImport(moduleid);
       if (running) throw new RevisionConflictException(toImportDto(running));
       const now = this.clock.nowSeconds();
@@ -203,6 +242,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
           createdDate: now,
           finishedDate: null,
           heartbeatDate: null,
+          ownerInstance: null,
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -261,47 +301,46 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
   /**
    * T10: streams a multipart `file` or a raw ZIP body to `incoming/{importid}.zip` (never the whole
    * package in memory), then queues the check. 415 for a body that is not a ZIP (by type or by its first
-   * bytes, before anything changes); 413 past TRAINING_UPLOAD_LIMIT (the import fails).
+   * bytes, before anything changes); 413 past TRAINING_UPLOAD_LIMIT (the import fails). A refused body is not
+   * read on: its answer closes the connection.
    */
   async startByUpload(importid: number, request: FastifyRequest): Promise<TrainingImportDto> {
     const limit = this.config.training.uploadLimit;
     const row = await this.require(importid);
     if (row.status !== 'created') {
-      discard(request);
+      refuseBody(request);
       throw new RevisionConflictException(toImportDto(row));
     }
     const declared = Number(request.headers['content-length']);
     const multipart = request.isMultipart?.() ?? false;
     if (Number.isFinite(declared) && declared > limit + (multipart ? 64 * 1024 : 0)) {
-      discard(request);
+      refuseBody(request);
       throw tooLarge(limit);
     }
     const source = await this.uploadStream(request, limit, multipart);
     const first = await readMagic(source.stream);
     if (!ZIP_MAGIC.some((magic) => first.head.subarray(0, 4).equals(magic))) {
-      source.stream.resume();
+      refuseBody(request, source.stream);
       throw new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, 'The file is not a ZIP archive');
     }
     const total = multipart || !Number.isFinite(declared) ? null : declared;
     if (!(await this.move(row, 'receive', { source: 'upload', bytesTotal: total }, 'training_import.start'))) {
-      source.stream.resume();
+      refuseBody(request, source.stream);
       throw new RevisionConflictException(await this.one(importid));
     }
     const controller = new AbortController();
     this.receiving.set(importid, controller);
     const file = this.storage.incoming(importid);
     let bytes = 0;
-    let reported = 0;
-    const writes = coalesced((values: ProgressValues) => this.progressOrStop(importid, 'receiving', values, controller));
+    const writes = coalesced((values: ProgressValues) =>
+      this.progressOrStop(importid, 'receiving', values, controller),
+    );
     const counter = new Transform({
       transform: (chunk: Buffer, _encoding, done) => {
         bytes += chunk.length;
         if (bytes > limit) return done(tooLarge(limit));
-        if (bytes - reported >= PROGRESS_STEP) {
-          reported = bytes;
-          const percent = total ? Math.min(59, Math.floor((60 * bytes) / total)) : 0;
-          writes.push({ percent, bytesDone: bytes });
-        }
+        const percent = total ? Math.min(59, Math.floor((60 * bytes) / total)) : 0;
+        writes.push({ percent, bytesDone: bytes });
         done(null, chunk);
       },
     });
@@ -314,9 +353,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       if (source.truncated()) throw tooLarge(limit);
     } catch (error) {
       await writes.flush().catch(() => undefined);
-      // The rest of the body is read and dropped (never stored), so that the answer reaches the client.
-      source.stream.unpipe();
-      source.stream.resume();
+      refuseBody(request, source.stream);
       this.receiving.delete(importid);
       await this.storage.removePartial(row.moduleid, importid);
       const current = await this.require(importid);
@@ -363,7 +400,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
         throw unprocessable(`The multipart body could not be read: ${(error as Error).message}`, 'file');
       }
       if (!part || part.fieldname !== 'file') {
-        part?.file.resume();
+        refuseBody(request, part?.file);
         throw unprocessable('The form has no file: send it in the field "file"', 'file');
       }
       const file = part.file;
@@ -374,7 +411,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       .trim()
       .toLowerCase();
     if (!ZIP_TYPES.includes(type) || !(request.body instanceof Readable)) {
-      discard(request);
+      refuseBody(request);
       throw new ApiException(
         HttpStatus.UNSUPPORTED_MEDIA_TYPE,
         'Send the package as application/zip, or as a multipart form with the field "file"',
@@ -403,7 +440,8 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
   async run(importid: number, job?: JobContext): Promise<void> {
     this.working.add(importid);
     try {
-      await this.repository.touchImports([importid], [...WORKING_IMPORT_STATUSES], this.clock.nowSeconds());
+      const now = this.clock.nowSeconds();
+      await this.repository.touchImports([importid], [...WORKING_IMPORT_STATUSES], now, this.instance);
       await this.runImport(importid, job);
     } finally {
       this.working.delete(importid);
@@ -419,18 +457,18 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
       if (row.status === 'receiving') {
         if (row.source !== 'url' || !row.url) throw new ImportFailure('INTERRUPTED', 'The upload did not complete');
         await this.storage.prepareIncoming();
-        let reported = 0;
         const writes = coalesced((values: ProgressValues) =>
           this.progressOrStop(importid, 'receiving', values, controller, job),
         );
+        const { bytesPerSecond, windowSeconds } = this.config.training.downloadMinRate;
         const { bytes } = await fetchToFile(row.url, file, {
           allow: this.config.training.urlAllow,
           limit: this.config.training.uploadLimit,
+          minRate: { bytesPerSecond, windowMs: windowSeconds * 1000 },
           signal: controller.signal,
           lookup: this.lookup,
+          // Every chunk counts (a slow download shows its bytes); the writes are coalesced, 4 a second at most.
           onProgress: (done, total) => {
-            if (done - reported < PROGRESS_STEP) return;
-            reported = done;
             const percent = total ? Math.min(59, Math.floor((60 * done) / total)) : 0;
             writes.push({ percent, bytesDone: done, bytesTotal: total });
           },
@@ -453,7 +491,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
         const size = (await stat(file)).size;
         // Only the descriptor is inflated here: every entry's bytes are counted and checked against the
         // size and ratio limits as they inflate during the extraction (one inflating pass, not two).
-        const report = await validatePackage(file, { signal: controller.signal, headersOnly: true });
+        const report = await validateOffThread(file, { signal: controller.signal, headersOnly: true });
         const preview = JSON.stringify({ manifest: report.manifest, files: report.files.slice(0, 10_000) });
         const moved = await this.move(
           row,
@@ -488,7 +526,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     row: TrainingImportEntity,
     file: string,
     size: number,
-    report: Awaited<ReturnType<typeof validatePackage>>,
+    report: PackageReport,
     controller: AbortController,
     job?: JobContext,
   ): Promise<void> {
@@ -501,7 +539,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     const total = Math.max(report.inflatedBytes, 1);
     // The archive's hash is read alongside the extraction (the file is read twice, but not one after the other).
     const [files, sha256] = await Promise.all([
-      extractPackage(file, staging, {
+      extractOffThread(file, staging, {
         signal: controller.signal,
         onProgress: (inflated) => {
           if (inflated - reported < PROGRESS_STEP) return;
@@ -571,6 +609,7 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
         ...values,
         status: next.to,
         heartbeatDate: this.clock.nowSeconds(),
+        ownerInstance: this.instance,
       });
       if (!moved) return false;
       const after = await this.require(row.importid);
@@ -614,7 +653,11 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
     job?: JobContext,
   ): Promise<void> {
     if (controller.signal.aborted) return;
-    const ok = await this.repository.progress(importid, status, { ...values, heartbeatDate: this.clock.nowSeconds() });
+    const ok = await this.repository.progress(importid, status, {
+      ...values,
+      heartbeatDate: this.clock.nowSeconds(),
+      ownerInstance: this.instance,
+    });
     if (!ok) controller.abort(new ImportStopped());
     else await job?.heartbeat();
   }
@@ -622,106 +665,5 @@ export class TrainingImportsService implements OnModuleInit, OnApplicationBootst
 
 type ProgressValues = { percent: number; bytesDone: number; bytesTotal?: number | null };
 
-/**
- * Progress writes one at a time, each with the latest values, at most one per PROGRESS_INTERVAL_MS: a write
- * asked for meanwhile replaces any waiting one (the import's work does not wait on the database, and a
- * slow database gets fewer writes, never a growing queue). `flush` writes the last values at once and
- * throws the first failure.
- */
-function coalesced<T>(write: (values: T) => Promise<void>): { push: (values: T) => void; flush: () => Promise<void> } {
-  let waiting: { values: T } | undefined;
-  let running: Promise<void> | undefined;
-  let failure: Error | undefined;
-  let flushing = false;
-  let wake: (() => void) | undefined;
-  const pump = async () => {
-    while (waiting) {
-      const { values } = waiting;
-      waiting = undefined;
-      const started = Date.now();
-      await write(values);
-      const rest = PROGRESS_INTERVAL_MS - (Date.now() - started);
-      if (rest > 0 && !flushing) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, rest);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
-    }
-  };
-  return {
-    push(values) {
-      waiting = { values };
-      if (running || failure !== undefined) return;
-      running = pump()
-        .catch((error: unknown) => {
-          failure ??= error instanceof Error ? error : new Error(String(error));
-        })
-        .finally(() => {
-          running = undefined;
-        });
-    },
-    async flush() {
-      flushing = true;
-      wake?.();
-      while (running) await running;
-      if (failure !== undefined) throw failure;
-    },
-  };
-}
-
 const tooLarge = (limit: number) =>
   new ApiException(HttpStatus.PAYLOAD_TOO_LARGE, `The package is larger than the limit of ${limit} bytes`);
-
-/** Drops a request body that will not be read (the stream parser leaves it unread). */
-function discard(request: FastifyRequest): void {
-  if (request.body instanceof Readable) request.body.resume();
-}
-
-/** Reads until at least 4 bytes arrived (or the stream ended); the rest of the stream follows. */
-async function readMagic(stream: Readable): Promise<{ head: Buffer; rest: Readable }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for (;;) {
-    const chunk = await new Promise<Buffer | null>((resolve, reject) => {
-      const onReadable = () => {
-        cleanup();
-        resolve((stream.read() as Buffer | null) ?? null);
-      };
-      const onEnd = () => {
-        cleanup();
-        resolve(null);
-      };
-      const onError = (error: Error) => {
-        cleanup();
-        reject(error);
-      };
-      const cleanup = () => {
-        stream.off('readable', onReadable);
-        stream.off('end', onEnd);
-        stream.off('error', onError);
-      };
-      const ready = stream.read() as Buffer | null;
-      if (ready !== null) return resolve(ready);
-      if (stream.readableEnded) return resolve(null);
-      stream.on('readable', onReadable);
-      stream.on('end', onEnd);
-      stream.on('error', onError);
-    });
-    if (chunk === null) break;
-    chunks.push(Buffer.from(chunk));
-    size += chunk.length;
-    if (size >= 4) break;
-  }
-  return { head: Buffer.concat(chunks), rest: stream };
-}
-
-async function* prefixed(head: Buffer, rest: Readable): AsyncGenerator<Buffer> {
-  if (head.length) yield head;
-  // Stopping early must not destroy the request: the rest of its body is dropped and the answer still sent.
-  for await (const chunk of rest.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
-}

@@ -45,17 +45,17 @@ export class TrainingModulesController {
 
   @Get('current')
   @ApiErrors(422)
-  @Public()
+  @Authenticated()
   @ApiOperation({
     summary: 'Modules with a current version',
     description:
-      'T1. Anyone, anonymous callers too. By moduleid (`order`); `search` matches words of the title. `draft` is ' +
-      'shown to Admins only (null for others).',
+      'T1. Any signed-in user (401 without a valid token, as every endpoint of this module). By moduleid ' +
+      '(`order`); `search` matches words of the title. `draft` is shown to Admins only (null for others).',
   })
   @ApiOkResponse({ type: [TrainingModuleDto] })
   current(
     @Query() query: CurrentModulesQueryDto,
-    @CurrentUser() caller?: AuthenticatedUser,
+    @CurrentUser() caller: AuthenticatedUser,
   ): Promise<TrainingModuleDto[]> {
     return this.modules.current(query, caller);
   }
@@ -71,7 +71,10 @@ export class TrainingModulesController {
       'publish it (T6).',
   })
   @ApiCreatedResponse({ type: TrainingModuleDto })
-  @ApiConflictResponse({ description: 'The module has a draft already; the body is the module.' })
+  @ApiConflictResponse({
+    type: TrainingModuleDto,
+    description: 'The module has a draft already; the body is the module.',
+  })
   createDraft(
     @Body() body: CreateTrainingDraftDto,
     @CurrentUser() caller: AuthenticatedUser,
@@ -103,7 +106,10 @@ export class TrainingModulesController {
       'and what to resume from. Another version is an Admin preview (403 otherwise) that usage does not count.',
   })
   @ApiOkResponse({ type: PlayerLaunchDto })
-  @ApiConflictResponse({ description: 'No current version (or the version has no package); the body is the module.' })
+  @ApiConflictResponse({
+    type: TrainingModuleDto,
+    description: 'No current version (or the version has no launchable package); the body is the module.',
+  })
   launch(
     @ModuleId() moduleid: number,
     @Query() query: PlayerQueryDto,
@@ -133,7 +139,10 @@ export class TrainingModulesController {
   })
   @ApiOkResponse({ type: TrainingModuleDto })
   @ApiConflictResponse({
-    description: 'The draft has no completed package, or versionid is neither the draft nor a superseded version.',
+    type: TrainingModuleDto,
+    description:
+      'No draft, the draft has no completed package (or one whose launch file is not content), or versionid is ' +
+      'neither the draft nor a superseded version; the body is the module.',
   })
   publish(
     @ModuleId() moduleid: number,
@@ -150,10 +159,10 @@ export class TrainingModulesController {
     summary: 'Edit the draft’s settings',
     description:
       'T7. At least one of `title`, `description`, `mastery_score` (0-100 or null: the package’s own), ' +
-      '`launch_method`. 409 when the module has no draft.',
+      '`launch_method`. 409 with the module when it has no draft.',
   })
   @ApiOkResponse({ type: TrainingModuleDto })
-  @ApiConflictResponse({ description: 'The module has no draft.' })
+  @ApiConflictResponse({ type: TrainingModuleDto, description: 'The module has no draft; the body is the module.' })
   updateDraft(
     @ModuleId() moduleid: number,
     @Body() body: UpdateTrainingDraftDto,
@@ -175,9 +184,16 @@ export class TrainingModulesController {
     description:
       'E. Authenticated by `X-Registration-Token: <commit_token>` (the player page holds no API token) or by the ' +
       'owner’s API token; with neither, 401; a wrong or expired token, 403. The status only moves forward (a ' +
-      'backward status is ignored, the other fields still apply); completed_date is set once.',
+      'backward status is ignored, the other fields still apply); completed_date is set once. A commit that ' +
+      'moves the status or sets a score records how: `player` (the commit token) or `api` with the userid (the ' +
+      'owner’s API token, which may set a result without opening the content). It is kept with the ' +
+      'registration and in its audit row, not in this response.',
   })
   @ApiOkResponse({ type: TrainingRegistrationDto })
+  @ApiConflictResponse({
+    type: TrainingRegistrationDto,
+    description: 'The registration kept changing under concurrent commits; the body is the registration.',
+  })
   commit(
     @Param('registrationid') registrationid: string,
     @Body() body: CommitRegistrationDto,

@@ -176,12 +176,12 @@ export class TrainingModulesRepository {
     });
   }
 
-  /** Marks these imports alive, while they are still in one of `statuses`. */
-  async touchImports(importids: number[], statuses: ImportStatus[], at: number): Promise<void> {
+  /** Marks these imports alive and worked on by `owner`, while they are still in one of `statuses`. */
+  async touchImports(importids: number[], statuses: ImportStatus[], at: number, owner: string): Promise<void> {
     if (!importids.length) return;
     await this.manager
       .getRepository(TrainingImportEntity)
-      .update({ importid: In(importids), status: In(statuses) }, { heartbeatDate: at });
+      .update({ importid: In(importids), status: In(statuses) }, { heartbeatDate: at, ownerInstance: owner });
   }
 
   // ------------------------------------------------------------ registrations

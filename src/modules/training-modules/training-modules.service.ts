@@ -1,7 +1,7 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { isAdmin } from '../../common/auth/privileges';
-import { ApiException, notFound, RevisionConflictException, unprocessable } from '../../common/http/api-errors';
+import { notFound, RevisionConflictException, unprocessable } from '../../common/http/api-errors';
 import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Clock } from '../../platform/clock/clock';
@@ -12,6 +12,7 @@ import type { TrainingModuleDto, TrainingUsageDto } from './dto/training-respons
 import type { TrainingModuleEntity } from './entities/training-module.entity';
 import { REGISTRATION_STATUSES } from './entities/training-registration.entity';
 import type { TrainingVersionEntity } from './entities/training-version.entity';
+import { launchTarget } from './launch-target';
 import { TrainingModulePublished } from './training-module.events';
 import { toModuleDto } from './training-module.mapper';
 import { TrainingModulesRepository } from './training-modules.repository';
@@ -102,8 +103,8 @@ export class TrainingModulesService {
     }
     await this.transactions.run(async () => {
       const module = await this.requireModule(moduleid);
-      if (module.draftVersionid === null) throw new ApiException(HttpStatus.CONFLICT, 'The module has no draft');
       const before = await this.one(moduleid, caller);
+      if (module.draftVersionid === null) throw new RevisionConflictException(before);
       const ok = await this.repository.updateVersion(module.draftVersionid, 'draft', {
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.description !== undefined ? { description: body.description } : {}),
@@ -130,18 +131,21 @@ export class TrainingModulesService {
   ): Promise<TrainingModuleDto> {
     await this.transactions.run(async (tx) => {
       const module = await this.requireModule(moduleid);
+      const before = await this.one(moduleid, caller);
       const targetId = versionid ?? module.draftVersionid;
-      if (targetId === null) throw new ApiException(HttpStatus.CONFLICT, 'The module has no draft to publish');
+      // No draft; a version that is neither the draft nor superseded; no completed package; or a launch path
+      // that is not content (stored before such packages were refused): 409 with the module.
+      if (targetId === null) throw new RevisionConflictException(before);
       const target = await this.repository.findVersion(targetId);
       if (!target || target.moduleid !== moduleid) throw notFound('Version');
       const isDraft = target.status === 'draft' && module.draftVersionid === target.versionid;
-      if (!isDraft && target.status !== 'superseded') {
-        throw new ApiException(HttpStatus.CONFLICT, 'The version is neither the draft nor a superseded version');
+      if (
+        (!isDraft && target.status !== 'superseded') ||
+        target.packageSha256 === null ||
+        !launchTarget(target.standard, target.launchPath ?? '')
+      ) {
+        throw new RevisionConflictException(before);
       }
-      if (target.packageSha256 === null) {
-        throw new ApiException(HttpStatus.CONFLICT, 'The draft has no completed package yet: import one first');
-      }
-      const before = await this.one(moduleid, caller);
       const now = this.clock.nowSeconds();
       if (module.currentVersionid !== null) {
         await this.repository.updateVersion(module.currentVersionid, 'current', { status: 'superseded' });

@@ -5,13 +5,14 @@ import { isAdmin } from '../../common/auth/privileges';
 import { ApiException, notFound, RevisionConflictException } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { TransactionService } from '../../database/transaction.service';
+import { TransactionService, type Transaction } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Clock } from '../../platform/clock/clock';
 import type { CommitRegistrationDto } from './dto/training-body.dto';
 import type { PlayerLaunchDto, TrainingRegistrationDto } from './dto/training-response.dto';
 import type { RegistrationStatus, TrainingRegistrationEntity } from './entities/training-registration.entity';
 import type { TrainingStandard, TrainingVersionEntity } from './entities/training-version.entity';
+import { launchTarget } from './launch-target';
 import { registrationTransition } from './registration.state-machine';
 import { TrainingRegistrationCompleted } from './training-module.events';
 import { toModuleDto, toRegistrationDto } from './training-module.mapper';
@@ -82,7 +83,12 @@ export class TrainingPlayerService {
     if (preview && !admin) {
       throw new ApiException(HttpStatus.FORBIDDEN, 'Only an Admin may preview a version that is not current');
     }
-    if (version.packageSha256 === null || version.standard === null || version.launchPath === null) {
+    if (
+      version.packageSha256 === null ||
+      version.standard === null ||
+      version.launchPath === null ||
+      !launchTarget(version.standard, version.launchPath)
+    ) {
       throw await conflict();
     }
     const now = this.clock.nowSeconds();
@@ -103,6 +109,8 @@ export class TrainingPlayerService {
         startedDate: now,
         lastCommitDate: null,
         completedDate: null,
+        resultSource: null,
+        resultBy: null,
       };
       await this.repository.insertRegistration(row);
       await this.audit.record({
@@ -149,17 +157,22 @@ export class TrainingPlayerService {
     return `${this.config.training.contentUrl}/${versionid}/${expires}/${contentSignature(this.secret, versionid, expires)}/${encoded}`;
   }
 
-  /** What the player page shows for a registration (its URL already verified). */
+  /**
+   * What the player page shows for a registration (its URL already verified); null when there is nothing to
+   * frame. Only a file of the package or an http(s) cmi5 AU is ever framed, whatever the stored launch path.
+   */
   async pageData(registrationid: string, expires: number): Promise<PlayerPageData | null> {
     const registration = await this.repository.findRegistration(registrationid);
     if (!registration) return null;
     const version = await this.repository.findVersion(registration.versionid);
     if (!version || !version.standard || !version.launchPath) return null;
+    const target = launchTarget(version.standard, version.launchPath);
+    if (!target) return null;
     const [pathPart, query] = splitQuery(version.launchPath);
-    const external = /^[a-z][a-z0-9+.-]*:/i.test(version.launchPath);
-    const launchFileUrl = external
-      ? version.launchPath
-      : `${this.contentUrl(version.versionid, pathPart, expires)}${query ? `?${query}` : ''}`;
+    const launchFileUrl =
+      target.kind === 'external'
+        ? target.url
+        : `${this.contentUrl(version.versionid, pathPart, expires)}${query ? `?${query}` : ''}`;
     return {
       registration,
       version,
@@ -190,36 +203,60 @@ export class TrainingPlayerService {
       if (!tokenValid && caller?.userid !== row.userid) {
         throw new ApiException(HttpStatus.FORBIDDEN, 'Only the owner of the registration may commit to it');
       }
-      const done = await this.transactions.run(async (tx) => {
-        const move = registrationTransition(row.status, values.status);
-        const changes: Partial<TrainingRegistrationEntity> = {
-          status: move.to,
-          lastCommitDate: now,
-          ...(values.scoreScaled !== undefined ? { scoreScaled: values.scoreScaled } : {}),
-          ...(values.totalTimeS !== undefined ? { totalTimeS: Math.max(values.totalTimeS, row.totalTimeS) } : {}),
-          ...(values.location !== undefined ? { location: values.location } : {}),
-          ...(values.suspendData !== undefined ? { suspendData: values.suspendData } : {}),
-          ...(move.finishes && row.completedDate === null ? { completedDate: now } : {}),
-        };
-        if (!(await this.repository.commitRegistration(registrationid, row.status, changes))) return null;
-        const after = toRegistrationDto({ ...row, ...changes });
-        if (move.moved) {
-          await this.audit.record({
-            action: 'training_registration.status',
-            entity: ['training_registration', registrationid],
-            before: { status: row.status },
-            after,
-            reason: tokenValid ? 'commit by the player (registration token)' : 'commit by the owner',
-          });
-        }
-        if (move.finishes && !row.preview) tx.publish(TrainingRegistrationCompleted(after));
-        return after;
-      });
+      const source: ResultSetter = tokenValid ? { source: 'player', by: null } : { source: 'api', by: caller!.userid };
+      const done = await this.transactions.run((tx) => this.apply(row, values, source, now, tx));
       if (done) return done;
     }
-    throw new ApiException(HttpStatus.CONFLICT, 'The registration changed meanwhile; commit again');
+    const current = await this.repository.findRegistration(registrationid);
+    if (!current) throw notFound('Registration');
+    throw new RevisionConflictException(toRegistrationDto(current));
+  }
+
+  /**
+   * One commit, as a conditional update on the status read; null when the registration changed meanwhile. A
+   * commit that moves the status or sets a score records how (the player's token, or the owner's API token):
+   * in the registration row and its audit row, not in the response.
+   */
+  private async apply(
+    row: TrainingRegistrationEntity,
+    values: CommitValues,
+    setter: ResultSetter,
+    now: number,
+    tx: Transaction,
+  ): Promise<TrainingRegistrationDto | null> {
+    const move = registrationTransition(row.status, values.status);
+    const setsResult = move.moved || values.scoreScaled !== undefined;
+    const changes: Partial<TrainingRegistrationEntity> = {
+      status: move.to,
+      lastCommitDate: now,
+      ...(values.scoreScaled !== undefined ? { scoreScaled: values.scoreScaled } : {}),
+      ...(values.totalTimeS !== undefined ? { totalTimeS: Math.max(values.totalTimeS, row.totalTimeS) } : {}),
+      ...(values.location !== undefined ? { location: values.location } : {}),
+      ...(values.suspendData !== undefined ? { suspendData: values.suspendData } : {}),
+      ...(move.finishes && row.completedDate === null ? { completedDate: now } : {}),
+      ...(setsResult ? { resultSource: setter.source, resultBy: setter.by } : {}),
+    };
+    if (!(await this.repository.commitRegistration(row.registrationid, row.status, changes))) return null;
+    const after = toRegistrationDto({ ...row, ...changes });
+    if (setsResult) {
+      await this.audit.record({
+        action: move.moved ? 'training_registration.status' : 'training_registration.score',
+        entity: ['training_registration', row.registrationid],
+        before: { status: row.status, score_scaled: row.scoreScaled },
+        after: { ...after, result_source: setter.source, result_by: setter.by },
+        reason:
+          setter.source === 'player'
+            ? 'commit by the player (registration token)'
+            : `commit through the API by user ${setter.by} (the owner's API token)`,
+      });
+    }
+    if (move.finishes && !row.preview) tx.publish(TrainingRegistrationCompleted(after));
+    return after;
   }
 }
+
+/** Who sets a result: the player page (commit token), or a user through the API. */
+type ResultSetter = { source: 'player'; by: null } | { source: 'api'; by: number };
 
 function splitQuery(launchPath: string): [string, string] {
   const at = launchPath.indexOf('?');

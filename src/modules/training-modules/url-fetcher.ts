@@ -28,6 +28,8 @@ export interface FetchOptions {
   idleTimeoutMs?: number;
   totalTimeoutMs?: number;
   maxRedirects?: number;
+  /** A download that receives fewer than `bytesPerSecond` × the window's seconds in a window fails (0: no floor). */
+  minRate?: { bytesPerSecond: number; windowMs: number };
   /** Name resolution (default dns.lookup); the filtering agent checks whatever address it answers. */
   lookup?: LookupFunction;
 }
@@ -110,8 +112,8 @@ export function refusalOf(raw: string, allow: string[]): string | null {
 
 /**
  * Downloads `url` into `file` through request-filtering-agent (the resolved address is checked when the
- * connection is made): at most 3 redirects, each re-checked; 10 s to connect, 30 s idle, 10 min in all;
- * the size cap counted on the bytes received. Throws FetchError.
+ * connection is made): at most 3 redirects, each re-checked; 10 s to connect, 30 s idle, 10 min in all, and
+ * a floor on the rate once the body flows; the size cap counted on the bytes received. Throws FetchError.
  */
 export async function fetchToFile(raw: string, file: string, options: FetchOptions): Promise<{ bytes: number }> {
   const maxRedirects = options.maxRedirects ?? 3;
@@ -158,17 +160,49 @@ export async function fetchToFile(raw: string, file: string, options: FetchOptio
           done(null, chunk);
         },
       });
-      const abort = AbortSignal.any(signals);
+      const floor = rateFloor(options.minRate, () => bytes);
+      const abort = AbortSignal.any([...signals, floor.signal]);
       try {
         await pipeline(response, counter, createWriteStream(file), { signal: abort });
       } catch (error) {
         throw asFetchError(abort.aborted ? abort.reason : error);
+      } finally {
+        floor.stop();
       }
       return { bytes };
     }
   } finally {
     clearTimeout(totalTimer);
   }
+}
+
+/**
+ * Aborts when a window passes with fewer bytes than the floor asks (a server that trickles a byte now and then
+ * would otherwise hold an import slot for the whole time limit).
+ */
+function rateFloor(
+  minRate: FetchOptions['minRate'],
+  received: () => number,
+): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  if (!minRate || minRate.bytesPerSecond <= 0) return { signal: controller.signal, stop: () => undefined };
+  const { bytesPerSecond, windowMs } = minRate;
+  const floor = Math.ceil((bytesPerSecond * windowMs) / 1000);
+  let atWindowStart = received();
+  const timer = setInterval(() => {
+    const got = received() - atWindowStart;
+    atWindowStart = received();
+    if (got >= floor) return;
+    clearInterval(timer);
+    controller.abort(
+      new FetchError(
+        'DOWNLOAD_FAILED',
+        `The download was too slow: ${got} bytes in ${windowMs / 1000} s (at least ${bytesPerSecond} bytes/s are needed)`,
+      ),
+    );
+  }, windowMs);
+  timer.unref();
+  return { signal: controller.signal, stop: () => clearInterval(timer) };
 }
 
 function asFetchError(error: unknown): FetchError {

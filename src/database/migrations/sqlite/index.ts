@@ -1,4 +1,6 @@
 import { AuditKeyedChain1795494205000 } from './1795494205000-AuditKeyedChain';
+import { TrainingRegistrationResult1795490421000 } from './1795490421000-TrainingRegistrationResult';
+import { TrainingImportOwner1795490420000 } from './1795490420000-TrainingImportOwner';
 import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { SignatureAttempts1795490000000 } from './1795490000000-SignatureAttempts';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
@@ -43,4 +45,6 @@ export const SQLITE_MIGRATIONS: Function[] = [
   EnterpriseAnswersVersions1795487000000,
   SignatureAttempts1795490000000,
   AuditKeyedChain1795494205000,
+  TrainingImportOwner1795490420000,
+  TrainingRegistrationResult1795490421000,
 ];

@@ -106,10 +106,22 @@ export class TrainingImportDto {
 
   progress: ImportProgressDto;
 
+  /** What the package has that the player ignores: `MULTI_SCO`, `SEQUENCING_IGNORED`, `EXTERNAL_AU`. */
   @ApiProperty({ type: [ImportMessageDto] })
   warnings: ImportMessageDto[];
 
-  /** Why the import failed (NOT_A_ZIP, ZIP_BOMB, URL_REFUSED, INTERRUPTED, …); null otherwise. */
+  /**
+   * Why the import failed; null otherwise. The package: `NOT_A_ZIP`; `ZIP_UNSAFE_PATH` (an absolute name, `..`,
+   * NUL, a name over 512 bytes, a symlink, or two entries on one path: a duplicate, `./a` beside `a`, a file
+   * `a` beside `a/b`); `ZIP_ENCRYPTED`; `ZIP_TOO_MANY_ENTRIES` (over 10,000); `ZIP_TOO_LARGE` (over 2 GiB
+   * inflated, or over TRAINING_UPLOAD_LIMIT); `ZIP_BOMB`; `MANIFEST_NOT_AT_ROOT`; `NO_MANIFEST`;
+   * `UNSUPPORTED_STANDARD`; `MANIFEST_INVALID`; `TOO_MANY_SCOS` (over 1,000 SCORM SCOs or cmi5 AUs);
+   * `LAUNCH_FILE_MISSING` (the launch file is not in the package, or a launch path is not content: a SCORM or
+   * xAPI launch file must be a file of the package, a cmi5 AU a file or an http(s) URL; any other scheme such
+   * as `javascript:` or `data:` is refused). The import: `URL_REFUSED`, `DOWNLOAD_FAILED` (also a download
+   * slower than TRAINING_DOWNLOAD_MIN_RATE over TRAINING_DOWNLOAD_RATE_WINDOW), `UPLOAD_FAILED`, `INTERRUPTED`
+   * (its instance stopped), `DRAFT_GONE`, `IMPORT_FAILED`.
+   */
   @ApiProperty({ type: ImportMessageDto, nullable: true })
   error: ImportMessageDto | null;
 

@@ -87,4 +87,8 @@ export class TrainingImportEntity {
   /** When the instance working the import last showed it is alive (every move, progress and 30 s). */
   @Column({ name: 'heartbeat_date', ...unixTimeColumn({ nullable: true }) })
   heartbeatDate: number | null;
+
+  /** The instance that last worked on the import (`host:pid:random`), so that it is failed at once after a crash. */
+  @Column({ name: 'owner_instance', type: 'varchar', length: 300, nullable: true })
+  ownerInstance: string | null;
 }

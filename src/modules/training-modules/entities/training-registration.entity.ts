@@ -3,6 +3,8 @@ import { unixTimeColumn } from '../../../database/columns';
 
 export const REGISTRATION_STATUSES = ['not_attempted', 'incomplete', 'completed', 'passed', 'failed'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+/** How a result was set: by the player page (commit token), or through the API with the owner's token. */
+export type ResultSource = 'player' | 'api';
 
 /**
  * A learner's attempt at a module version (ENTERPRISE §6.1, E). The player commits to it; its status only
@@ -50,4 +52,12 @@ export class TrainingRegistrationEntity {
 
   @Column({ name: 'completed_date', ...unixTimeColumn({ nullable: true }) })
   completedDate: number | null;
+
+  /** How the status or score was last set; null until a commit sets one. Not in the response (audit only). */
+  @Column({ name: 'result_source', type: 'varchar', length: 8, nullable: true })
+  resultSource: ResultSource | null;
+
+  /** The user whose API token set it (`api`); null for the player. */
+  @Column({ name: 'result_by', type: 'int', nullable: true })
+  resultBy: number | null;
 }

@@ -1,0 +1,19 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * `training_registrations.result_source` and `result_by`: how the result (status or score) was last set, by
+ * the player (commit token) or through the API by a user.
+ */
+export class TrainingRegistrationResult1795490421000 implements MigrationInterface {
+  name = 'TrainingRegistrationResult1795490421000';
+
+  public async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE \`training_registrations\` ADD \`result_source\` varchar(8) NULL`);
+    await queryRunner.query(`ALTER TABLE \`training_registrations\` ADD \`result_by\` int NULL`);
+  }
+
+  public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE \`training_registrations\` DROP COLUMN \`result_by\``);
+    await queryRunner.query(`ALTER TABLE \`training_registrations\` DROP COLUMN \`result_source\``);
+  }
+}

@@ -1,0 +1,123 @@
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { zipBuffer } from '../../src/modules/training-modules/zip-writer';
+import {
+  cmi5Au,
+  cmi5Course,
+  draftWithImport,
+  drainJobs,
+  PAGE,
+  progress,
+  scorm12Package,
+  startTrainingApp,
+  upload,
+  type TrainingTest,
+} from './training-kit';
+
+setFlagsFromString('--expose-gc');
+/** A full collection, so that the garbage the test made building its packages is not collected while it measures. */
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const POLL_MS = 50;
+/** The most any answer may be held up by an import. */
+const MAX_DELAY_MS = 100;
+
+/** A SCORM descriptor of about 4 MiB: one SCO and 40,000 asset resources (parsing it takes seconds of CPU). */
+function heavyManifest(): string {
+  const assets = Array.from(
+    { length: 40_000 },
+    (_, i) => `<resource identifier="asset${i}" type="webcontent" adlcp:scormtype="asset" href="media/f${i}.png"/>`,
+  ).join('');
+  return `<?xml version="1.0"?>
+<manifest identifier="heavy" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="o"><organization identifier="o"><title>Heavy</title>
+    <item identifier="i" identifierref="sco"><title>Lesson</title></item></organization></organizations>
+  <resources><resource identifier="sco" adlcp:scormtype="sco" href="index.html"/>${assets}</resources>
+</manifest>`;
+}
+
+/**
+ * Issue 42 point 2: packages whose checks cost CPU time (9,000 AUs, a descriptor of megabytes) are parsed and
+ * checked off the event loop. `/health` is polled every 50 ms on a real listening server while the import
+ * runs: every answer comes back within 100 ms, and no gap between answers exceeds 50 + 100 ms.
+ */
+describe('an import does not hold the event loop (real server, /health polled)', () => {
+  let k: TrainingTest;
+  let base: string;
+  beforeAll(async () => {
+    k = await startTrainingApp();
+    await k.t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(k.t.app.getHttpServer().address() as AddressInfo).port}`;
+    // Warm up (the first request through each path loads and compiles its code): the measure is the import's.
+    for (let i = 0; i < 5; i += 1) await (await fetch(`${base}/health`)).arrayBuffer();
+    const warm = await draftWithImport(k, 'Warm-up');
+    await upload(k, warm.importid, await scorm12Package());
+    await drainJobs(k);
+  });
+  afterAll(() => k.t.close());
+
+  async function pollWhile(work: () => Promise<void>): Promise<{ latencies: number[]; gaps: number[] }> {
+    collectGarbage();
+    let running = true;
+    const latencies: number[] = [];
+    const answers: number[] = [];
+    const poller = (async () => {
+      while (running) {
+        const sent = performance.now();
+        const response = await fetch(`${base}/health`);
+        await response.arrayBuffer();
+        const at = performance.now();
+        expect(response.status).toBe(200);
+        latencies.push(Math.round(at - sent));
+        answers.push(at);
+        await sleep(POLL_MS);
+      }
+    })();
+    try {
+      await work();
+    } finally {
+      running = false;
+      await poller;
+    }
+    return { latencies, gaps: answers.slice(1).map((at, i) => Math.round(at - answers[i])) };
+  }
+
+  const slow = (values: number[], limit: number) => values.filter((v) => v > limit);
+
+  it('9,000 AUs (a zip of some 30 KB): TOO_MANY_SCOS, /health answered within 100 ms throughout', async () => {
+    const aus = Array.from({ length: 9000 }, (_, i) => cmi5Au(`https://example.test/au/${i}`, 'index.html')).join('');
+    const data = await zipBuffer([
+      { name: 'cmi5.xml', data: cmi5Course(aus) },
+      { name: 'index.html', data: PAGE },
+    ]);
+    const { importid } = await draftWithImport(k, '9,000 AUs');
+    const { latencies, gaps } = await pollWhile(async () => {
+      expect((await upload(k, importid, data)).statusCode).toBe(202);
+      await drainJobs(k);
+    });
+    expect(await progress(k, importid)).toMatchObject({ status: 'failed', error: { code: 'TOO_MANY_SCOS' } });
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(slow(latencies, MAX_DELAY_MS)).toEqual([]);
+    expect(slow(gaps, POLL_MS + MAX_DELAY_MS)).toEqual([]);
+  });
+
+  it('a 4 MiB descriptor of 40,000 resources imports while /health is answered within 100 ms', async () => {
+    const data = await zipBuffer([
+      { name: 'imsmanifest.xml', data: heavyManifest() },
+      { name: 'index.html', data: PAGE },
+    ]);
+    const { importid } = await draftWithImport(k, 'Heavy descriptor');
+    const { latencies, gaps } = await pollWhile(async () => {
+      expect((await upload(k, importid, data)).statusCode).toBe(202);
+      await drainJobs(k);
+    });
+    expect((await progress(k, importid)).error).toBeNull();
+    expect(await progress(k, importid)).toMatchObject({ status: 'complete' });
+    expect(latencies.length).toBeGreaterThan(5);
+    expect(slow(latencies, MAX_DELAY_MS)).toEqual([]);
+    expect(slow(gaps, POLL_MS + MAX_DELAY_MS)).toEqual([]);
+  });
+});
