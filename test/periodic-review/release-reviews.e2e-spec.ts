@@ -127,6 +127,26 @@ describe('Periodic review and releases', () => {
     ]);
   });
 
+  it('10 releases of the document at once: every one goes live, the request is resolved once, by the first', async () => {
+    const { wiki, doc } = await scheduled();
+    clock.set((doc.next_due_date - DAY) * 1000);
+    const requestid = await requestChange(doc.prdid);
+    clock.advance(3600_000);
+    const releases = await Promise.all(
+      Array.from({ length: 10 }, () => call(author.token, 'POST', `/wikis/${wiki.wikiid}/releases`, { type: 'minor' })),
+    );
+    expect(releases.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    const first = Math.min(...releases.map((r) => r.json<{ releaseid: number }>().releaseid));
+    const [request] = (await call(author.token, 'GET', `/periodic_review/requests/${author.user.userid}`))
+      .json<{ requestid: number; status: string; resolved_by_releaseid: number }[]>()
+      .filter((r) => r.requestid === requestid);
+    expect(request).toMatchObject({ status: 'resolved', resolved_by_releaseid: first });
+    expect((await auditRows(t, 'periodic_review_change_request', requestid)).map((a) => a.action)).toEqual([
+      'periodic_review.change_request_open',
+      'periodic_review.change_request_resolve',
+    ]);
+  });
+
   it('a release confirmed while the review is open records a review (source release); while scheduled it does not', async () => {
     const { wiki, doc } = await scheduled();
     const early = await call(author.token, 'POST', `/wikis/${wiki.wikiid}/releases`, {
