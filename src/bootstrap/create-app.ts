@@ -97,8 +97,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     forceCloseConnections: 'idle',
   });
   const fastify: FastifyInstance = adapter.getInstance();
-  routes.attach(fastify);
   registerRequestHooks(fastify, { exposeSqlCount: options.exposeSqlCount ?? config.sqlCountHeader });
+  // After the request context opens: a 405 it answers carries the request id like any other answer.
+  routes.attach(fastify);
   registerSerializationHook(fastify);
   registerConditionalGetHook(fastify);
   registerBodyParsers(fastify, { body: config.bodyLimit, upload: config.uploadLimit });

@@ -74,7 +74,8 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   /**
    * A second connection to a database file, for statements outside transactions that only read: in WAL
    * mode it reads the last committed state whatever transaction is open on the main connection, so reads
-   * neither wait for writers nor see their uncommitted work. (An in-memory database has one connection.)
+   * neither wait for writers nor see their uncommitted work. (An in-memory database has one connection.) Work
+   * reading the latest (RequestContext.latest) stays on the main connection, behind any group commit in progress.
    */
   const file = dataSource.options.database as string | undefined;
   const reads = file && file !== ':memory:' && !file.startsWith('file:') ? openReader(file) : undefined;
@@ -145,7 +146,7 @@ export function installSqliteConnection(dataSource: DataSource, busyTimeoutMs: n
   /** Runs one statement for `token` (undefined: outside any transaction), waiting at the gate and on busy. */
   const run = async (sql: string, parameters: unknown[], structured: boolean, token: symbol | undefined) => {
     const deadline = Date.now() + busyTimeoutMs;
-    const reader = token === undefined ? readerFor(sql) : undefined;
+    const reader = token === undefined && !requestContext.current()?.latest ? readerFor(sql) : undefined;
     for (let attempt = 0; ; attempt += 1) {
       if (!reader) while (!gate.admits(token)) await gate.whenFree();
       try {

@@ -26,8 +26,9 @@ UTF-16 surrogates, in a body or a query parameter: 422 naming the field. \`null\
 documented as nullable (elsewhere: 422 naming the field). Integers must fit the database's INT range
 (−2147483648…2147483647) unless documented as int64; integer query parameters (\`offset\`, ids,
 \`revisionid\`) outside their range are a 422 naming the parameter, while a path id outside 1…2147483647 is
-the 404 of an unknown id. A malformed URL is a 400, a path segment over 1000 characters a 414, request
-headers over Node's limit a 431 (the connection is then closed).
+the 404 of an unknown id. A malformed URL is a 400, a path segment over 1000 characters a 414, a request
+line and headers over Node's limit of 16 KiB together (a long query string counts) a 431 (the connection is
+then closed).
 
 **Rate limits.** Every API request counts against a limit per token (when one is sent) or else per client
 address (default 600 per minute); failed logins are limited per account and per account and address, self-

@@ -325,17 +325,21 @@ describe('bad input is a clear 4xx, never a 5xx or a partial write (issue #13)',
       });
     });
 
+    /** Sends raw bytes to the app on a real socket (it listens from the first call) and answers all it read. */
+    const exchange = async (text: string) => {
+      const server = t.app.getHttpServer() as import('node:net').Server;
+      if (!server.listening) await t.app.listen(0, '127.0.0.1');
+      const { port } = server.address() as { port: number };
+      return new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(text));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString()));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+      });
+    };
+
     it('on a real socket: router errors keep the connection usable; 431 answers the error body and closes', async () => {
-      await t.app.listen(0, '127.0.0.1');
-      const { port } = t.app.getHttpServer().address() as { port: number };
-      const exchange = (text: string) =>
-        new Promise<string>((resolve, reject) => {
-          const socket = connect(port, '127.0.0.1', () => socket.write(text));
-          let data = '';
-          socket.on('data', (chunk) => (data += chunk.toString()));
-          socket.on('close', () => resolve(data));
-          socket.on('error', reject);
-        });
       const twice = await exchange(
         'GET /api/2.0/guides/%E0%A4%A HTTP/1.1\r\nHost: x\r\n\r\n' +
           `GET /api/2.0/wikis/WIKI/${'b'.repeat(1500)} HTTP/1.1\r\nHost: x\r\n\r\n` +
@@ -348,6 +352,25 @@ describe('bad input is a clear 4xx, never a 5xx or a partial write (issue #13)',
       expect(big).toMatch(/^HTTP\/1.1 431 /);
       expect(big).toContain('Connection: close');
       expect(big).toContain('{"error":true,"message":"The request line or headers are larger than the limit"}');
+    });
+
+    it('a query string over the request-line limit: 431 with the error body on every operation, as documented', async () => {
+      const query = `q=${'a'.repeat(17_000)}`;
+      const wrong: string[] = [];
+      for (const { method, path } of operations(document)) {
+        const documented = (
+          document.paths[path] as Record<string, { responses: Record<string, { content?: object }> }>
+        )[method].responses['431'];
+        const answer = await exchange(`${method.toUpperCase()} ${fillPath(path)}?${query} HTTP/1.1\r\nHost: x\r\n\r\n`);
+        const ok =
+          /^HTTP\/1.1 431 /.test(answer) &&
+          answer.includes('{"error":true,"message":"The request line or headers are larger than the limit"}') &&
+          documented?.content !== undefined &&
+          Object.keys(documented.content).join() === 'application/json';
+        if (!ok) wrong.push(`${method} ${path}: ${answer.split('\r\n')[0]}; documented ${JSON.stringify(documented)}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(operations(document).length).toBeGreaterThan(150);
     });
   });
 });

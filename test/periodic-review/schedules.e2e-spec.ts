@@ -58,7 +58,22 @@ describe('Periodic review schedules (P1-P4)', () => {
     await bad({ ...annual, completion_window_days: 366 });
     await bad({ ...annual, default_reviewer_userid: 999999 }, 'default_reviewer_userid');
     await bad({ ...annual, default_reviewer_teamid: 999999 }, 'default_reviewer_teamid');
-    await bad({ ...annual, default_reviewer_userid: author.user.userid, default_reviewer_teamid: teamid });
+    const both = await call(author.token, 'POST', '/periodic_review', {
+      ...annual,
+      default_reviewer_userid: author.user.userid,
+      default_reviewer_teamid: teamid,
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json()).toEqual({
+      error: true,
+      message: 'Send at most one of default_reviewer_userid and default_reviewer_teamid',
+      errors: [
+        {
+          message: 'Send at most one of default_reviewer_userid and default_reviewer_teamid',
+          field: 'default_reviewer_teamid',
+        },
+      ],
+    });
     const list = await call(author.token, 'GET', '/periodic_review');
     expect(list.json()).toEqual([]);
   });

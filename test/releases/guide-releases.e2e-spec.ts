@@ -203,6 +203,7 @@ describe('Guide releases (R1-R6)', () => {
           calls.push({ release: confirming, proof });
           return Promise.resolve();
         },
+        resolveChangeRequests: () => Promise.resolve(),
       };
       const directory = t.app.get(ReviewDirectory);
       // Stand-in for the periodic-review module (another branch); replaces its registration if present.

@@ -44,13 +44,31 @@ describe('GET /work_log/export.csv', () => {
   afterAll(() => t.close());
 
   it('401; 403 below Moderator; 422 without exactly one of entryid and guideid; 404 for an unknown entry or guide', async () => {
-    expect((await exportCsv(undefined, `guideid=${guide.guideid}`)).statusCode).toBe(401);
-    expect((await exportCsv(author.token, `guideid=${guide.guideid}`)).statusCode).toBe(403);
+    const errors = [await exportCsv(undefined, `guideid=${guide.guideid}`)];
+    expect(errors[0].statusCode).toBe(401);
+    errors.push(await exportCsv(author.token, `guideid=${guide.guideid}`));
+    expect(errors[1].statusCode).toBe(403);
     for (const query of ['', `guideid=${guide.guideid}&entryid=1`, 'guideid=x', `guideid=${guide.guideid}&since=-1`]) {
-      expect({ query, status: (await exportCsv(moderator.token, query)).statusCode }).toEqual({ query, status: 422 });
+      const res = await exportCsv(moderator.token, query);
+      expect({ query, status: res.statusCode }).toEqual({ query, status: 422 });
+      errors.push(res);
     }
-    expect((await exportCsv(moderator.token, 'entryid=99999999')).statusCode).toBe(404);
-    expect((await exportCsv(moderator.token, 'guideid=99999999')).statusCode).toBe(404);
+    errors.push(
+      await exportCsv(moderator.token, 'entryid=99999999'),
+      await exportCsv(moderator.token, 'guideid=99999999'),
+    );
+    expect(errors.slice(-2).map((res) => res.statusCode)).toEqual([404, 404]);
+    // Errors are JSON, as the document says (it listed them as text/csv).
+    const document = (await t.inject({ method: 'GET', url: api('/openapi.json') })).json<{
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, unknown> }> } }>;
+    }>();
+    const responses = document.paths[api('/work_log/export.csv')].get.responses;
+    for (const res of errors) {
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toMatchObject({ error: true, message: expect.any(String) });
+      expect(Object.keys(responses[res.statusCode].content)).toEqual(['application/json']);
+    }
+    expect(Object.keys(responses['200'].content)).toEqual(['text/csv']);
   });
 
   it('one entry: a header and one row per recorded value (superseded ones too), quoted for spreadsheets', async () => {

@@ -34,6 +34,11 @@ export interface RequestContext {
    */
   readonly primary: boolean;
   /**
+   * Reads see every commit, including one still being completed: on SQLite they run on the main connection once
+   * no transaction is open there (the reading connection does not see a group commit still in progress).
+   */
+  readonly latest?: boolean;
+  /**
    * Shared by the request and the transactions inside it. `commits`: transactions of this work that
    * committed, so that a failure after them can tell the client its change was saved. `sqlRoundTrips` (MySQL):
    * queries sent, fewer than statements when statements of a transaction travel together (mysql-connection.ts).
@@ -60,6 +65,11 @@ export const requestContext = {
   onPrimary<T>(fn: () => T): T {
     const parent = storage.getStore();
     return !parent || parent.primary ? fn() : storage.run({ ...parent, primary: true }, fn);
+  },
+  /** Runs `fn` outside any transaction, its reads on the primary and seeing every commit (see RequestContext.latest). */
+  readingLatest<T>(fn: () => T): T {
+    const { tx: _tx, ...rest } = storage.getStore() ?? backgroundContext('latest');
+    return storage.run({ ...rest, primary: true, latest: true }, fn);
   },
   /** Runs `fn` outside any transaction of the current context (e.g. work queued for after commit). */
   outsideTransaction<T>(fn: () => T): T {

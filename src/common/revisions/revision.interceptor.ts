@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, mergeMap, type Observable } from 'rxjs';
+import { requestContext } from '../context/request-context';
 import { RevisionConflictException, unprocessable } from '../http/api-errors';
 import { INT32_MAX } from '../validation/input-guards';
 import { StaleRevisionError } from './stale-revision.error';
@@ -27,7 +28,8 @@ export class RevisionInterceptor implements NestInterceptor {
     return next.handle().pipe(
       catchError((error: unknown) => {
         if (!(error instanceof StaleRevisionError)) throw error;
-        return from(error.loadCurrent()).pipe(
+        // The version that won may be in a group commit still in progress: read where it is already visible.
+        return from(requestContext.readingLatest(() => error.loadCurrent())).pipe(
           mergeMap((current) => {
             throw new RevisionConflictException(current);
           }),

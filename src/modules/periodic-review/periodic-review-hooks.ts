@@ -2,9 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { TransactionService } from '../../database/transaction.service';
 import { Clock } from '../../platform/clock/clock';
 import type { DocType } from '../../platform/documents/document-registry';
-import type { ConfirmingRelease, ReviewHooks, ReviewState } from '../../platform/documents/review-directory';
+import type {
+  ConfirmingRelease,
+  LiveRelease,
+  ReviewHooks,
+  ReviewState,
+} from '../../platform/documents/review-directory';
 import type { SignerProof } from '../../platform/signatures/signature.service';
-import type { ReleaseEventPayload } from '../releases/release.events';
 import { PeriodicReviewRepository } from './periodic-review.repository';
 import { reviewState } from './review-state';
 import { ReviewsService } from './reviews.service';
@@ -12,7 +16,7 @@ import { ReviewsService } from './reviews.service';
 /**
  * What the releases module reaches through the platform ReviewDirectory (ENTERPRISE §1, §5.2): the
  * document's review state, the review a confirming release records, and change requests resolved
- * when a release of the document goes live.
+ * when a release of the document goes live (in the release's transaction).
  */
 @Injectable()
 export class PeriodicReviewHooks implements ReviewHooks {
@@ -46,13 +50,8 @@ export class PeriodicReviewHooks implements ReviewHooks {
     });
   }
 
-  /** `release.released`: the document's change requests opened before the release are resolved by it. */
-  async onReleaseReleased(release: ReleaseEventPayload): Promise<void> {
-    await this.reviews.resolveOpenRequests(
-      release,
-      release.releaseid,
-      this.clock.nowSeconds(),
-      release.release_date ?? this.clock.nowSeconds(),
-    );
+  /** Change requests opened before the release went live are resolved by it (called in its transaction). */
+  async resolveChangeRequests(release: LiveRelease): Promise<void> {
+    await this.reviews.resolveOpenRequests(release, release.releaseid, this.clock.nowSeconds());
   }
 }

@@ -1,8 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ReviewDirectory } from '../../platform/documents/review-directory';
-import { EventBus } from '../../platform/events/event-bus';
 import { Scheduler } from '../../platform/jobs/scheduler';
-import { ReleaseReleased } from '../releases/release.events';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { PeriodicReviewDemoSeed } from './periodic-review-demo.seed';
 import { PeriodicReviewHooks } from './periodic-review-hooks';
@@ -20,8 +18,8 @@ import { UserListsService } from './user-lists.service';
 
 /**
  * Periodic review (ENTERPRISE §5): schedules and the documents in them. Reaches guides and wikis through
- * the DocumentRegistry only; runs the hourly reminder task, provides the platform ReviewDirectory and
- * resolves change requests when a release of the document goes live.
+ * the DocumentRegistry only; runs the hourly reminder task and provides the platform ReviewDirectory (through
+ * which a release going live resolves the document's change requests).
  */
 @Module({
   imports: [UsersModule],
@@ -46,7 +44,6 @@ export class PeriodicReviewModule implements OnModuleInit {
     private readonly reviewScheduler: ReviewSchedulerService,
     private readonly directory: ReviewDirectory,
     private readonly hooks: PeriodicReviewHooks,
-    private readonly events: EventBus,
     private readonly seeds: DemoSeedRegistry,
     private readonly demo: PeriodicReviewDemoSeed,
   ) {}
@@ -54,9 +51,6 @@ export class PeriodicReviewModule implements OnModuleInit {
   onModuleInit(): void {
     this.scheduler.add({ name: REVIEW_TICK, every: '0 * * * *', run: () => this.reviewScheduler.tick() });
     this.directory.provide(this.hooks);
-    this.events.subscribe(ReleaseReleased, 'periodic-review.resolve-requests', (release) =>
-      this.hooks.onReleaseReleased(release),
-    );
     this.seeds.register({ name: 'periodic review', order: 70, run: () => this.demo.run() });
   }
 }

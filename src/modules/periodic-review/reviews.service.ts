@@ -127,7 +127,7 @@ export class ReviewsService {
       signatureid: signature.signatureid,
       createdDate: now,
     });
-    // A confirming release resolves change requests when it goes live (release.released), not before.
+    // A confirming release resolves change requests when it goes live (in that transaction), not before.
     if (review.outcome === 'no_changes' && review.source === 'review') await this.resolveOpenRequests(row, null, now);
     if (review.changeRequest) {
       const requestid = await this.repository.insertChangeRequest({

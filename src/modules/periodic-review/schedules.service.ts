@@ -31,7 +31,10 @@ export class SchedulesService {
     const problem = recurrenceProblem(body.recurrence, windowDays);
     if (problem) throw unprocessable(problem[1], problem[0]);
     if (body.default_reviewer_userid !== undefined && body.default_reviewer_teamid !== undefined) {
-      throw unprocessable('Send at most one of default_reviewer_userid and default_reviewer_teamid');
+      throw unprocessable(
+        'Send at most one of default_reviewer_userid and default_reviewer_teamid',
+        'default_reviewer_teamid',
+      );
     }
     if (
       body.default_reviewer_userid !== undefined &&

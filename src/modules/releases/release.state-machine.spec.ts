@@ -6,8 +6,8 @@ const ACTIONS: ReleaseAction[] = ['create', 'approve', 'reject', 'delete'];
 
 /** Every (state, action) pair with the facts that let it pass, and what it must answer (ENTERPRISE §1.2). */
 const ALLOWED: Record<string, { to: string; effects: string[] }> = {
-  'none:create': { to: 'released', effects: ['go_live'] },
-  'pending:approve': { to: 'released', effects: ['go_live'] },
+  'none:create': { to: 'released', effects: ['go_live', 'resolve_change_requests'] },
+  'pending:approve': { to: 'released', effects: ['go_live', 'resolve_change_requests'] },
   'pending:reject': { to: 'rejected', effects: [] },
   'pending:delete': { to: 'cancelled', effects: ['cancel_request'] },
   'released:delete': { to: 'removed', effects: ['previous_goes_live'] },

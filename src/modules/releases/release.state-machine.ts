@@ -8,6 +8,8 @@ export type ReleaseAction = 'create' | 'approve' | 'reject' | 'delete';
 export type ReleaseEffect =
   /** `release_date` is set, the version is taken, the live revision moves, `release.released` is published. */
   | 'go_live'
+  /** The document's open change requests (periodic review) are resolved by this release. */
+  | 'resolve_change_requests'
   /** An approval request opens (§2.3). */
   | 'open_request'
   /** The release's approval request is cancelled. */
@@ -40,8 +42,11 @@ interface Row {
   refusal?: 'conflict' | 'forbidden';
   reason?: string;
   to: (facts: ReleaseFacts) => ReleaseStatus;
-  effects: (facts: ReleaseFacts) => ReleaseEffect[];
+  effects: (facts: ReleaseFacts) => readonly ReleaseEffect[];
 }
+
+/** What a release going live does, created without a process or approved. */
+const LIVE_EFFECTS: readonly ReleaseEffect[] = ['go_live', 'resolve_change_requests'];
 
 /** ENTERPRISE §1.2, row by row. Moves not listed (terminal states included) are 409. */
 export const RELEASE_TRANSITIONS: readonly Row[] = [
@@ -52,9 +57,9 @@ export const RELEASE_TRANSITIONS: readonly Row[] = [
     refusal: 'conflict',
     reason: 'A pending release exists for this document',
     to: (f) => (f.gated ? 'pending' : 'released'),
-    effects: (f) => (f.gated ? ['open_request'] : ['go_live']),
+    effects: (f) => (f.gated ? ['open_request'] : LIVE_EFFECTS),
   },
-  { from: 'pending', action: 'approve', to: () => 'released', effects: () => ['go_live'] },
+  { from: 'pending', action: 'approve', to: () => 'released', effects: () => LIVE_EFFECTS },
   { from: 'pending', action: 'reject', to: () => 'rejected', effects: () => [] },
   {
     from: 'pending',
@@ -85,5 +90,5 @@ export function transition(from: ReleaseState, action: ReleaseAction, facts: Rel
   if (row.guard && !row.guard(facts)) {
     return { ok: false, refusal: row.refusal ?? 'conflict', reason: row.reason ?? 'Not allowed' };
   }
-  return { ok: true, to: row.to(facts), effects: row.effects(facts) };
+  return { ok: true, to: row.to(facts), effects: [...row.effects(facts)] };
 }

@@ -180,6 +180,9 @@ export class ReleasesService {
     if (draft.proof && (await this.confirmReview(releaseid, draft, draft.proof))) {
       await this.releases.setReviewConfirmed(releaseid);
     }
+    if (move.effects.includes('resolve_change_requests')) {
+      await this.reviews.resolveChangeRequests({ doctype: doc.doctype, docid: doc.docid, releaseid });
+    }
     const body = await this.views.one(releaseid);
     await this.audit.record({ action: 'release.create', entity: ['release', releaseid], after: body });
     tx.publish(ReleaseCreated(body));
@@ -292,6 +295,7 @@ export class ReleasesService {
         });
       }
       if (!(await this.releases.move(releaseid, release.status, changes))) return { moved: false as const };
+      if (step.effects.includes('resolve_change_requests')) await this.reviews.resolveChangeRequests(release);
       if (step.effects.includes('cancel_request') && release.approvalRequestid !== null) {
         await this.gate.cancel(release.approvalRequestid);
       }

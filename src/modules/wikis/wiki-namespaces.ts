@@ -110,6 +110,16 @@ export function normalizeTitle(raw: string): string {
   return raw.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Why a normalized title cannot name a wiki, or undefined. `.` and `..` are steps in a URL path, never a segment:
+ * clients resolve them away, so no URL could read the wiki.
+ */
+export function titleProblem(title: string): string | undefined {
+  if (!title) return 'title must not be empty';
+  if (title === '.' || title === '..') return 'title must not be . or .., which URLs cannot address';
+  return undefined;
+}
+
 export function titleHash(title: string): string {
   return createHash('sha256').update(title, 'utf8').digest('hex');
 }

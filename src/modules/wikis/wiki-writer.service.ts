@@ -27,6 +27,7 @@ import {
   MAX_CONTENTS_BYTES,
   NAMESPACE_RULES,
   normalizeTitle,
+  titleProblem,
   titleHash,
   TRANSLATABLE_FIELDS,
   type WikiNamespace,
@@ -129,7 +130,8 @@ export class WikiWriterService {
     const namespace = dto.namespace as WikiNamespace;
     this.assertFields(namespace, dto, { create: true, translation: false });
     const title = normalizeTitle(dto.title);
-    if (!title) throw unprocessable('title must not be empty', 'title');
+    const problem = titleProblem(title);
+    if (problem) throw unprocessable(problem, 'title');
     const displayTitle = await this.subjectTitle(namespace, title, dto.display_title);
     if (!(await this.policy.canEditWiki(caller, { namespace, title })))
       throw this.forbidden('You may not create this wiki');

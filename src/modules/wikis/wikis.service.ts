@@ -11,7 +11,14 @@ import { PolicyService } from '../access/policy.service';
 import { TagsService } from '../tags/tags.service';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import type { WikiTaggedDetailDto } from './dto/wiki-response.dto';
-import { DEFAULT_LANGID, normalizeTitle, wikiEditUrl, wikiUrl, type WikiNamespace } from './wiki-namespaces';
+import {
+  DEFAULT_LANGID,
+  normalizeTitle,
+  titleProblem,
+  wikiEditUrl,
+  wikiUrl,
+  type WikiNamespace,
+} from './wiki-namespaces';
 import { WikiReaderService } from './wiki-reader.service';
 import { WikiWriterService } from './wiki-writer.service';
 import { WikisRepository } from './wikis.repository';
@@ -98,9 +105,9 @@ export class WikisService implements OnModuleInit {
       const result = new Map<string, ItemPage>();
       for (const item of items) {
         const title = normalizeTitle(item.name);
-        if (!title) continue;
         let wiki = existing.get(title);
         if (!wiki) {
+          if (titleProblem(title)) continue;
           wiki = await this.writer.insertWiki(
             {
               namespace: 'ITEM',

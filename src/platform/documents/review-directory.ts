@@ -15,6 +15,13 @@ export interface ConfirmingRelease {
   notes: string;
 }
 
+/** A release going live, in the transaction that moves it. */
+export interface LiveRelease {
+  doctype: DocType;
+  docid: number;
+  releaseid: number;
+}
+
 /** Implemented by the periodic-review module. */
 export interface ReviewHooks {
   /** The document's review state now, or null when it is in no schedule. */
@@ -24,6 +31,8 @@ export interface ReviewHooks {
    * Called only while the state is `open` or `overdue`.
    */
   recordReleaseReview(release: ConfirmingRelease, proof: SignerProof): Promise<void>;
+  /** The document's open change requests are resolved by this release, in the current transaction. */
+  resolveChangeRequests(release: LiveRelease): Promise<void>;
 }
 
 /**
@@ -46,5 +55,9 @@ export class ReviewDirectory {
   async recordReleaseReview(release: ConfirmingRelease, proof: SignerProof): Promise<void> {
     if (!this.hooks) throw new Error('No periodic-review module is registered');
     await this.hooks.recordReleaseReview(release, proof);
+  }
+
+  async resolveChangeRequests(release: LiveRelease): Promise<void> {
+    if (this.hooks) await this.hooks.resolveChangeRequests(release);
   }
 }
