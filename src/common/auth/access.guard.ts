@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { requestContext } from '../context/request-context';
 import { ApiException, InsufficientPrivilegesException, unauthorized } from '../http/api-errors';
+import { assertBodyAccepted } from '../http/body-parser';
 import { AUTH_RULE, type AuthRule, type RequestWithUser } from './auth-rule.decorators';
 import { hasPrivilege, privilegesAtLeast } from './privileges';
 
@@ -30,19 +31,25 @@ export class AccessGuard implements CanActivate {
       this.logger.error(`Route ${context.getClass().name}.${context.getHandler().name} declares no access rule`);
       throw new ApiException(403, 'This route is not available');
     }
-    if (rule.kind === 'operatorToken') return true;
     const request = context.switchToHttp().getRequest<RequestWithUser>();
+    if (rule.kind === 'operatorToken') return this.passed(request);
     if (request.headers.authorization !== undefined) {
       await this.passport.canActivate(context);
     }
     const user = request.user;
     const current = requestContext.current();
     if (current && user) current.actor = user;
-    if (rule.kind === 'public') return true;
+    if (rule.kind === 'public') return this.passed(request);
     if (!user) throw unauthorized();
     if (!hasPrivilege(user.privileges, rule.privilege)) {
       throw new InsufficientPrivilegesException(privilegesAtLeast(rule.privilege));
     }
+    return this.passed(request);
+  }
+
+  /** The caller may call the route: only now is a body the parser refused answered (400, 413). */
+  private passed(request: RequestWithUser): true {
+    assertBodyAccepted(request);
     return true;
   }
 }
