@@ -110,8 +110,23 @@ export function normalizeTitle(raw: string): string {
   return raw.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A title's identity: titles that differ only by letter case name the same wiki, as MySQL's default collation
+ * compares them. The fold is `toLowerCase()` (locale-independent); accents are not folded. Responses keep the
+ * stored spelling.
+ */
+export function titleKey(title: string): string {
+  return title.toLowerCase();
+}
+
+/** Map key of a wiki: namespace and folded title. */
+export function wikiKey(namespace: string, title: string): string {
+  return `${namespace}\u0000${titleKey(title)}`;
+}
+
+/** SHA-256 of the folded title: the indexed identity (`title_hash`, `category_hash`). */
 export function titleHash(title: string): string {
-  return createHash('sha256').update(title, 'utf8').digest('hex');
+  return createHash('sha256').update(titleKey(title), 'utf8').digest('hex');
 }
 
 export function wikiPath(namespace: string, title: string): string {

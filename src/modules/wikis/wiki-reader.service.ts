@@ -34,6 +34,8 @@ import {
   NAMESPACE_RULES,
   parseFlags,
   titleFromPath,
+  titleKey,
+  wikiKey,
   wikiUrl,
   type WikiNamespace,
 } from './wiki-namespaces';
@@ -188,7 +190,7 @@ export class WikiReaderService {
    * it is built from (WIKI_ANSWER_SOURCES).
    */
   async anonymousDetailJson(namespace: WikiNamespace, rawTitle: string, options: ReadOptions): Promise<string> {
-    const key = `wiki:${namespace}|${titleFromPath(rawTitle)}|${options.langid ?? ''}`;
+    const key = `wiki:${namespace}|${titleKey(titleFromPath(rawTitle))}|${options.langid ?? ''}`;
     const answer = await this.keptAnswers.serve(key, async () => ({
       json: JSON.stringify(await this.detail(namespace, rawTitle, { langid: options.langid })),
     }));
@@ -323,9 +325,9 @@ export class WikiReaderService {
   /** Existing wikis among references, in order of first appearance. */
   async linkedWikis(refs: { namespace: string; title: string }[]): Promise<LinkedWikiDto[]> {
     const rows = await this.wikis.lightByRefs(refs);
-    const byKey = new Map(rows.map((row) => [`${row.namespace}\u0000${row.title}`, row]));
+    const byKey = new Map(rows.map((row) => [wikiKey(row.namespace, row.title), row]));
     return refs
-      .map((ref) => byKey.get(`${ref.namespace}\u0000${ref.title}`))
+      .map((ref) => byKey.get(wikiKey(ref.namespace, ref.title)))
       .filter((row): row is LightWikiRow => !!row)
       .map((row) => ({ wikiid: row.wikiid, namespace: row.namespace, title: row.title }));
   }

@@ -1,3 +1,4 @@
+import { WikiTitleCase1795495000000 } from './1795495000000-WikiTitleCase';
 import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { SignatureAttempts1795490000000 } from './1795490000000-SignatureAttempts';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
@@ -41,4 +42,5 @@ export const SQLITE_MIGRATIONS: Function[] = [
   AnswersVersion1795486000000,
   EnterpriseAnswersVersions1795487000000,
   SignatureAttempts1795490000000,
+  WikiTitleCase1795495000000,
 ];
