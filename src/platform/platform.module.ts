@@ -11,6 +11,7 @@ import { AuditRepository } from './audit/audit.repository';
 import { AuditService } from './audit/audit.service';
 import { Clock, SystemClock } from './clock/clock';
 import { DocumentRegistry } from './documents/document-registry';
+import { GuideDirectory } from './documents/guide-directory';
 import { ReleaseDirectory } from './documents/release-directory';
 import { ReviewDirectory } from './documents/review-directory';
 import { EventBus } from './events/event-bus';
@@ -70,6 +71,7 @@ export class PlatformModule implements OnModuleInit {
       DocumentRegistry,
       ReleaseDirectory,
       ReviewDirectory,
+      GuideDirectory,
       ContentVersions,
       KeptAnswers,
       KeptAnswersFront,
@@ -91,6 +93,7 @@ export class PlatformModule implements OnModuleInit {
         DocumentRegistry,
         ReleaseDirectory,
         ReviewDirectory,
+        GuideDirectory,
         ContentVersions,
         KeptAnswers,
         KeptAnswersFront,

@@ -58,7 +58,7 @@ describe('Guides', () => {
     it('422 for each broken rule, naming the field', async () => {
       const cases: [object, string, number?][] = [
         [{ type: 'repair' }, 'category'],
-        [{ category: 'iphone 6', type: 'repair' }, 'category'],
+        [{ category: 'iPhone 7', type: 'repair' }, 'category'],
         [{ category: 'iPhone 6', type: 'fixing' }, 'type'],
         [{ category: 'iPhone 6', type: 'repair', summary: 'x'.repeat(156) }, 'summary'],
         [{ category: 'iPhone 6', type: 'repair', introduction: 'a\n'.repeat(49) + 'b' }, 'introduction'],

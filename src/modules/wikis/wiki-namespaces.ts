@@ -28,6 +28,9 @@ export type WikiNamespaceField =
   | 'ancestors'
   | 'children'
   | 'guides'
+  | 'featured_guides'
+  | 'parts'
+  | 'tools'
   | 'documents'
   | 'info'
   | 'suppliers'
@@ -64,7 +67,19 @@ export const NAMESPACE_RULES: Record<WikiNamespace, NamespaceRules> = {
       'repairability_score',
       'table_of_contents',
     ],
-    returned: ['description', 'parent', 'ancestors', 'children', 'guides', 'documents', 'info', 'repairability_score'],
+    returned: [
+      'description',
+      'parent',
+      'ancestors',
+      'children',
+      'guides',
+      'featured_guides',
+      'parts',
+      'tools',
+      'documents',
+      'info',
+      'repairability_score',
+    ],
     urlPrefix: 'c',
   },
   ITEM: {

@@ -28,8 +28,8 @@ import type { DocumentObjectDto } from '../media/dto/document-object.dto';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import type { LinkedWikiDto, WikiDetailDto, WikiLightDto } from './dto/wiki-response.dto';
 import { CategoriesRepository } from './categories/categories.repository';
+import { CategoryContents } from './categories/category-contents';
 import {
-  guideUrl,
   isWikiNamespace,
   NAMESPACE_RULES,
   parseFlags,
@@ -79,6 +79,7 @@ export const WIKI_ANSWER_SOURCES = [
   'documents',
   'guides',
   'guide_revisions',
+  'users',
   'releases',
 ] as const;
 
@@ -95,6 +96,7 @@ export class WikiReaderService {
   constructor(
     private readonly wikis: WikisRepository,
     private readonly categories: CategoriesRepository,
+    private readonly contents: CategoryContents,
     private readonly wikitext: WikiTextService,
     private readonly policy: PolicyService,
     private readonly media: MediaService,
@@ -271,7 +273,7 @@ export class WikiReaderService {
     if (returned.includes('suppliers')) detail.suppliers = (data.suppliers ?? []).map((s) => ({ ...s }));
     if (returned.includes('repairability_score')) detail.repairability_score = data.repairability_score ?? null;
     if (namespace === 'CATEGORY')
-      await this.addCategoryFields(detail, version, data.documents ?? [], started?.category);
+      await this.addCategoryFields(detail, version, data.documents ?? [], caller, started?.category);
     return detail;
   }
 
@@ -298,25 +300,28 @@ export class WikiReaderService {
     detail: WikiDetailDto,
     version: WikiVersion,
     documentids: number[],
+    caller: AuthenticatedUser | undefined,
     started?: StartedReads['category'],
   ) {
-    const [[{ ancestors, children }, guides], documents] = await Promise.all([
+    const [[{ ancestors, children }, facts], documents] = await Promise.all([
       started ?? this.categoryReads(version.wiki, version.langid, version.treeToken),
       documentids.length
         ? this.media.documentObjects(documentids)
         : Promise.resolve(new Map<number, DocumentObjectDto>()),
     ]);
-    const lights = await this.toLights([...ancestors, ...children]);
+    const [lights, contents] = await Promise.all([
+      this.toLights([...ancestors, ...children]),
+      this.contents.of(
+        version.wiki.title,
+        facts.map((fact) => fact.guideid),
+        version.langid,
+        caller,
+      ),
+    ]);
     detail.parent = ancestors[0]?.title ?? null;
     detail.ancestors = lights.slice(0, ancestors.length);
     detail.children = lights.slice(ancestors.length);
-    detail.guides = guides.map((g) => ({
-      dataType: 'guide',
-      guideid: g.guideid,
-      title: g.title,
-      category: g.category,
-      url: guideUrl(this.publicUrl, g.guideid, g.title),
-    }));
+    Object.assign(detail, contents);
     detail.documents = documentids
       .map((id) => documents.get(id))
       .filter((d): d is DocumentObjectDto => d !== undefined);

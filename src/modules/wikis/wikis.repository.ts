@@ -367,6 +367,12 @@ export class WikisRepository {
     return rows.filter((row) => wanted.has(wikiKey(row.namespace, row.title)));
   }
 
+  /** Live wikis by id (any order). */
+  async lightByIds(wikiids: number[], langid?: string): Promise<LightWikiRow[]> {
+    if (!wikiids.length) return [];
+    return this.lights(`AND w.wikiid IN (${placeholders(wikiids)})`, wikiids, langid);
+  }
+
   async listPage(filter: ListFilter, langid?: string): Promise<LightWikiRow[]> {
     const { where, parameters } = WikisRepository.listConditions(filter);
     return this.lights(where, parameters, langid);
