@@ -286,5 +286,9 @@ describe('ifixit2zim replayed against the demo content', () => {
       const res = await t.inject({ method: 'GET', url: `/api/2.0/wikis/CATEGORY/${title}?langid=en` });
       expect({ title, body: res.body }).toEqual({ title, body: exact.body });
     }
+    // The new fields go through the XML form too.
+    const xml = await t.inject({ method: 'GET', url: '/api/2.0/wikis/CATEGORY/iphone_6?type=XML' });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toMatch(/<featured_guides>[\s\S]*<parts><url>[^<]+<\/url><total>\d+<\/total>/);
   });
 });
