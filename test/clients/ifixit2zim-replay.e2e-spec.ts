@@ -90,16 +90,137 @@ describe('ifixit2zim replayed against the demo content', () => {
   });
   afterAll(() => t.close());
 
-  it('every call answers and every field the client reads holds', async () => {
-    // Website metadata from the home page, then the home page content from /Guide.
-    const home = await html('/');
-    check('/ <title>', /<title>([^<]+)<\/title>/.exec(home)?.[1], ['string']);
-    check('/ meta description', /<meta name="description" content="([^"]+)">/.exec(home)?.[1], ['string']);
-    const guidePage = await html('/Guide');
-    check('/Guide <title>', /<title>([^<]+)<\/title>/.exec(guidePage)?.[1], ['string']);
-    check('/Guide h1.page-title span', /<h1 class="page-title"><span>([^<]+)</.exec(guidePage)?.[1], ['string']);
+  /** A category by its lower-cased title, in the archive's language: what category.html reads. */
+  const readCategory = async (title: string) => {
+    const where = `/wikis/CATEGORY/${titleKey(title)}`;
+    const category = (await api(`/wikis/CATEGORY/${titleKey(title)}`, { langid: ARCHIVE_LANG })) as Json | undefined;
+    if (!category) return;
+    check(`${where}.revisionid`, category.revisionid, ['integer'], (n: number) => n > 0);
+    check(`${where}.title`, category.title, ['string'], (s: string) => s === title);
+    check(`${where}.display_title`, category.display_title, ['string']);
+    check(`${where}.description`, category.description, ['string']);
+    check(`${where}.contents_rendered`, category.contents_rendered, ['string']);
+    check(`${where}.repairability_score`, category.repairability_score, ['integer', 'null']);
+    image(`${where}.image`, category.image);
+    for (const [i, child] of ((category.children as Json[]) ?? []).entries()) {
+      check(`${where}.children[${i}].title`, child.title, ['string']);
+      check(`${where}.children[${i}].display_title`, child.display_title, ['string']);
+      image(`${where}.children[${i}].image`, child.image);
+    }
+    for (const field of ['featured_guides', 'guides'] as const) {
+      if (!check(`${where}.${field}`, category[field], ['array'])) continue;
+      for (const [i, guide] of (category[field] as Json[]).entries()) {
+        const at = `${where}.${field}[${i}]`;
+        check(`${at}.guideid`, guide.guideid, ['integer']);
+        check(`${at}.locale`, guide.locale, ['string'], (s: string) => s.length > 0);
+        check(`${at}.title`, guide.title, ['string'], (s: string) => s.length > 0);
+        check(`${at}.summary`, guide.summary, ['string']);
+        check(`${at}.flags`, guide.flags, ['array']);
+        check(`${at}.type`, guide.type, ['string']);
+        check(`${at}.subject`, guide.subject, ['string']);
+        image(`${at}.image`, guide.image);
+      }
+    }
+    const parts = category.parts as Json;
+    if (check(`${where}.parts`, parts, ['object'])) {
+      check(`${where}.parts.total`, parts.total, ['integer']);
+      for (const [i, part] of ((parts.categories as Json[]) ?? []).entries()) {
+        check(`${where}.parts.categories[${i}].url`, part.url, ['string']);
+        check(`${where}.parts.categories[${i}].tag`, part.tag, ['string']);
+        check(`${where}.parts.categories[${i}].count`, part.count, ['integer']);
+      }
+    }
+    if (check(`${where}.tools`, category.tools, ['array'])) {
+      for (const [i, tool] of (category.tools as Json[]).entries()) {
+        check(`${where}.tools[${i}].title`, tool.title, ['string']);
+        check(`${where}.tools[${i}].target_url`, tool.target_url, ['string']);
+        if (check(`${where}.tools[${i}].image_url`, tool.image_url, ['string'], (u: string) => RASTER.test(u)))
+          imageUrls.add(tool.image_url as string);
+      }
+    }
+  };
 
-    // Expected items: the category tree with stubs, guides and INFO wikis paged by 200.
+  /** A guide in the archive's language: what guide.html and the scraper's checks read; its author is kept. */
+  const readGuide = async (summary: Json, users: Set<number>) => {
+    const where = `/guides/${String(summary.guideid)}`;
+    const guide = (await api(where, { langid: ARCHIVE_LANG })) as Json | undefined;
+    if (!guide) return;
+    check(`${where}.guideid`, guide.guideid, ['integer']);
+    check(`${where}.title`, guide.title, ['string']);
+    check(`${where}.type`, guide.type, ['string']);
+    if (guide.type !== 'teardown')
+      check(`${where}.difficulty`, guide.difficulty, ['string'], (d: string) => DIFFICULTIES.includes(d));
+    check(`${where}.introduction_rendered`, guide.introduction_rendered, ['string']);
+    check(`${where}.conclusion_rendered`, guide.conclusion_rendered, ['string']);
+    check(`${where}.time_required`, guide.time_required, ['string']);
+    check(`${where}.published_date`, guide.published_date, ['integer', 'null']);
+    for (const field of ['tools', 'parts'] as const) {
+      for (const [i, item] of ((guide[field] as Json[]) ?? []).entries()) {
+        check(`${where}.${field}[${i}].text`, item.text, ['string']);
+        check(`${where}.${field}[${i}].url`, item.url, ['string']);
+        if (check(`${where}.${field}[${i}].thumbnail`, item.thumbnail, ['string'], (u: string) => RASTER.test(u)))
+          imageUrls.add(item.thumbnail as string);
+      }
+    }
+    for (const [s, step] of ((guide.steps as Json[]) ?? []).entries()) {
+      const at = `${where}.steps[${s}]`;
+      check(`${at}.stepid`, step.stepid, ['integer']);
+      const media = step.media as Json;
+      if (
+        check(`${at}.media`, media, ['object']) &&
+        check(`${at}.media.type`, media.type, ['string'], (m: string) => ['image', 'video', 'embed'].includes(m))
+      ) {
+        if (media.type === 'image')
+          (media.data as Json[]).forEach((img, i) => {
+            check(`${at}.media.data[${i}].id`, img.id, ['integer']);
+            check(`${at}.media.data[${i}].guid`, img.guid, ['string']);
+            image(`${at}.media.data[${i}]`, img, false);
+          });
+      }
+      for (const [l, line] of ((step.lines as Json[]) ?? []).entries()) {
+        check(`${at}.lines[${l}].bullet`, line.bullet, ['string'], (b: string) => [...BULLETS, ...ICONS].includes(b));
+        check(`${at}.lines[${l}].text_rendered`, line.text_rendered, ['string']);
+      }
+      check(`${at}.comments`, step.comments, ['array']);
+    }
+    const author = guide.author as Json;
+    if (check(`${where}.author`, author, ['object'])) {
+      check(`${where}.author.userid`, author.userid, ['integer']);
+      check(`${where}.author.username`, author.username, ['string']);
+      check(`${where}.author.join_date`, author.join_date, ['integer']);
+      check(`${where}.author.reputation`, author.reputation, ['integer']);
+      users.add(author.userid as number);
+    }
+  };
+
+  /** An INFO wiki by its lower-cased title (no langid): what info.html reads. */
+  const readInfo = async (title: string) => {
+    const where = `/wikis/INFO/${titleKey(title)}`;
+    const info = (await api(where)) as Json | undefined;
+    if (!info) return;
+    check(`${where}.title`, info.title, ['string'], (s: string) => s === title);
+    check(`${where}.display_title`, info.display_title, ['string']);
+    check(`${where}.description`, info.description, ['string']);
+    check(`${where}.contents_rendered`, info.contents_rendered, ['string']);
+  };
+
+  /** A user: what user.html reads. */
+  const readUser = async (userid: number) => {
+    const where = `/users/${userid}`;
+    const user = (await api(where)) as Json | undefined;
+    if (!user) return;
+    check(`${where}.userid`, user.userid, ['integer']);
+    check(`${where}.username`, user.username, ['string']);
+    check(`${where}.unique_username`, user.unique_username, ['string', 'null']);
+    check(`${where}.about_rendered`, user.about_rendered, ['string', 'boolean']);
+    check(`${where}.summary`, user.summary, ['string', 'null']);
+    check(`${where}.join_date`, user.join_date, ['integer']);
+    check(`${where}.reputation`, user.reputation, ['integer']);
+    image(`${where}.image`, user.image, false);
+  };
+
+  /** The expected items: the category tree with stubs, guides and INFO wikis paged by 200. */
+  const expectedItems = async () => {
     const tree = (await api('/categories', { includeStubs: true })) as Json;
     const categories: string[] = [];
     const walk = (node: Json | null, where: string) => {
@@ -130,140 +251,27 @@ describe('ifixit2zim replayed against the demo content', () => {
           check(`/wikis/INFO[${offset + i}].title`, wiki.title, ['string']) && infos.push(wiki.title as string),
       );
     }
+    return { categories, guides, infos };
+  };
+
+  it('every call answers and every field the client reads holds', async () => {
+    // Website metadata from the home page, then the home page content from /Guide.
+    const home = await html('/');
+    check('/ <title>', /<title>([^<]+)<\/title>/.exec(home)?.[1], ['string']);
+    check('/ meta description', /<meta name="description" content="([^"]+)">/.exec(home)?.[1], ['string']);
+    const guidePage = await html('/Guide');
+    check('/Guide <title>', /<title>([^<]+)<\/title>/.exec(guidePage)?.[1], ['string']);
+    check('/Guide h1.page-title span', /<h1 class="page-title"><span>([^<]+)</.exec(guidePage)?.[1], ['string']);
+
+    const { categories, guides, infos } = await expectedItems();
     expect(categories.length).toBeGreaterThan(5);
     expect(guides.length).toBeGreaterThan(3);
     expect(infos.length).toBeGreaterThan(0);
-
-    // Each category by its lower-cased title, in the archive's language.
     const users = new Set<number>();
-    for (const title of categories) {
-      const where = `/wikis/CATEGORY/${titleKey(title)}`;
-      const category = (await api(`/wikis/CATEGORY/${titleKey(title)}`, { langid: ARCHIVE_LANG })) as Json | undefined;
-      if (!category) continue;
-      check(`${where}.revisionid`, category.revisionid, ['integer'], (n: number) => n > 0);
-      check(`${where}.title`, category.title, ['string'], (s: string) => s === title);
-      check(`${where}.display_title`, category.display_title, ['string']);
-      check(`${where}.description`, category.description, ['string']);
-      check(`${where}.contents_rendered`, category.contents_rendered, ['string']);
-      check(`${where}.repairability_score`, category.repairability_score, ['integer', 'null']);
-      image(`${where}.image`, category.image);
-      for (const [i, child] of ((category.children as Json[]) ?? []).entries()) {
-        check(`${where}.children[${i}].title`, child.title, ['string']);
-        check(`${where}.children[${i}].display_title`, child.display_title, ['string']);
-        image(`${where}.children[${i}].image`, child.image);
-      }
-      for (const field of ['featured_guides', 'guides'] as const) {
-        if (!check(`${where}.${field}`, category[field], ['array'])) continue;
-        for (const [i, guide] of (category[field] as Json[]).entries()) {
-          const at = `${where}.${field}[${i}]`;
-          check(`${at}.guideid`, guide.guideid, ['integer']);
-          check(`${at}.locale`, guide.locale, ['string'], (s: string) => s.length > 0);
-          check(`${at}.title`, guide.title, ['string'], (s: string) => s.length > 0);
-          check(`${at}.summary`, guide.summary, ['string']);
-          check(`${at}.flags`, guide.flags, ['array']);
-          check(`${at}.type`, guide.type, ['string']);
-          check(`${at}.subject`, guide.subject, ['string']);
-          image(`${at}.image`, guide.image);
-        }
-      }
-      const parts = category.parts as Json;
-      if (check(`${where}.parts`, parts, ['object'])) {
-        check(`${where}.parts.total`, parts.total, ['integer']);
-        for (const [i, part] of ((parts.categories as Json[]) ?? []).entries()) {
-          check(`${where}.parts.categories[${i}].url`, part.url, ['string']);
-          check(`${where}.parts.categories[${i}].tag`, part.tag, ['string']);
-          check(`${where}.parts.categories[${i}].count`, part.count, ['integer']);
-        }
-      }
-      if (check(`${where}.tools`, category.tools, ['array'])) {
-        for (const [i, tool] of (category.tools as Json[]).entries()) {
-          check(`${where}.tools[${i}].title`, tool.title, ['string']);
-          check(`${where}.tools[${i}].target_url`, tool.target_url, ['string']);
-          if (check(`${where}.tools[${i}].image_url`, tool.image_url, ['string'], (u: string) => RASTER.test(u)))
-            imageUrls.add(tool.image_url as string);
-        }
-      }
-    }
-
-    // Each guide in the archive's language, then its author.
-    for (const summary of guides) {
-      const where = `/guides/${String(summary.guideid)}`;
-      const guide = (await api(where, { langid: ARCHIVE_LANG })) as Json | undefined;
-      if (!guide) continue;
-      check(`${where}.guideid`, guide.guideid, ['integer']);
-      check(`${where}.title`, guide.title, ['string']);
-      check(`${where}.type`, guide.type, ['string']);
-      if (guide.type !== 'teardown')
-        check(`${where}.difficulty`, guide.difficulty, ['string'], (d: string) => DIFFICULTIES.includes(d));
-      check(`${where}.introduction_rendered`, guide.introduction_rendered, ['string']);
-      check(`${where}.conclusion_rendered`, guide.conclusion_rendered, ['string']);
-      check(`${where}.time_required`, guide.time_required, ['string']);
-      check(`${where}.published_date`, guide.published_date, ['integer', 'null']);
-      for (const field of ['tools', 'parts'] as const) {
-        for (const [i, item] of ((guide[field] as Json[]) ?? []).entries()) {
-          check(`${where}.${field}[${i}].text`, item.text, ['string']);
-          check(`${where}.${field}[${i}].url`, item.url, ['string']);
-          if (check(`${where}.${field}[${i}].thumbnail`, item.thumbnail, ['string'], (u: string) => RASTER.test(u)))
-            imageUrls.add(item.thumbnail as string);
-        }
-      }
-      for (const [s, step] of ((guide.steps as Json[]) ?? []).entries()) {
-        const at = `${where}.steps[${s}]`;
-        check(`${at}.stepid`, step.stepid, ['integer']);
-        const media = step.media as Json;
-        if (
-          check(`${at}.media`, media, ['object']) &&
-          check(`${at}.media.type`, media.type, ['string'], (m: string) => ['image', 'video', 'embed'].includes(m))
-        ) {
-          if (media.type === 'image')
-            (media.data as Json[]).forEach((img, i) => {
-              check(`${at}.media.data[${i}].id`, img.id, ['integer']);
-              check(`${at}.media.data[${i}].guid`, img.guid, ['string']);
-              image(`${at}.media.data[${i}]`, img, false);
-            });
-        }
-        for (const [l, line] of ((step.lines as Json[]) ?? []).entries()) {
-          check(`${at}.lines[${l}].bullet`, line.bullet, ['string'], (b: string) => [...BULLETS, ...ICONS].includes(b));
-          check(`${at}.lines[${l}].text_rendered`, line.text_rendered, ['string']);
-        }
-        check(`${at}.comments`, step.comments, ['array']);
-      }
-      const author = guide.author as Json;
-      if (check(`${where}.author`, author, ['object'])) {
-        check(`${where}.author.userid`, author.userid, ['integer']);
-        check(`${where}.author.username`, author.username, ['string']);
-        check(`${where}.author.join_date`, author.join_date, ['integer']);
-        check(`${where}.author.reputation`, author.reputation, ['integer']);
-        users.add(author.userid as number);
-      }
-    }
-
-    // Each INFO wiki by its lower-cased title (no langid).
-    for (const title of infos) {
-      const where = `/wikis/INFO/${titleKey(title)}`;
-      const info = (await api(where)) as Json | undefined;
-      if (!info) continue;
-      check(`${where}.title`, info.title, ['string'], (s: string) => s === title);
-      check(`${where}.display_title`, info.display_title, ['string']);
-      check(`${where}.description`, info.description, ['string']);
-      check(`${where}.contents_rendered`, info.contents_rendered, ['string']);
-    }
-
-    // Each user met on the way.
-    for (const userid of users) {
-      const where = `/users/${userid}`;
-      const user = (await api(where)) as Json | undefined;
-      if (!user) continue;
-      check(`${where}.userid`, user.userid, ['integer']);
-      check(`${where}.username`, user.username, ['string']);
-      check(`${where}.unique_username`, user.unique_username, ['string', 'null']);
-      check(`${where}.about_rendered`, user.about_rendered, ['string', 'boolean']);
-      check(`${where}.summary`, user.summary, ['string', 'null']);
-      check(`${where}.join_date`, user.join_date, ['integer']);
-      check(`${where}.reputation`, user.reputation, ['integer']);
-      image(`${where}.image`, user.image, false);
-    }
-
+    for (const title of categories) await readCategory(title);
+    for (const summary of guides) await readGuide(summary, users);
+    for (const title of infos) await readInfo(title);
+    for (const userid of users) await readUser(userid);
     // The images it downloads for offline use are raster files.
     for (const url of imageUrls) {
       const res = await t.inject({ method: 'GET', url: new URL(url).pathname });
@@ -274,7 +282,6 @@ describe('ifixit2zim replayed against the demo content', () => {
         (c: string) => res.statusCode === 200 && /^image\/(png|jpeg|gif|webp)/.test(c),
       );
     }
-
     expect(failures).toEqual([]);
     expect(checks).toBeGreaterThan(500);
   });
