@@ -186,7 +186,7 @@ describe('HTTP conventions (DESIGN §2)', () => {
       ['limit=ten', 'limit', 'limit must be an integer'],
       ['offset=-1', 'offset', 'offset must not be less than 0'],
       ['order=sideways', 'order', 'order must be ASC or DESC'],
-      ['includePrivate=yes', 'includePrivate', 'includePrivate must be one of true, false, 1, 0'],
+      ['includePrivate=yes', 'includePrivate', 'includePrivate must be one of true, false, 1, 0 (in any case)'],
     ])('answers %s with 422', async (query, field, message) => {
       const res = await t.inject({ method: 'GET', url: `${T}/list?${query}` });
       expect(res.statusCode).toBe(422);

@@ -14,6 +14,7 @@ import { AuditService } from './audit/audit.service';
 import { AuditVerifier } from './audit/audit-verifier';
 import { Clock, SystemClock } from './clock/clock';
 import { DocumentRegistry } from './documents/document-registry';
+import { GuideDirectory } from './documents/guide-directory';
 import { ReleaseDirectory } from './documents/release-directory';
 import { ReviewDirectory } from './documents/review-directory';
 import { EventBus } from './events/event-bus';
@@ -80,6 +81,7 @@ export class PlatformModule implements OnModuleInit {
       DocumentRegistry,
       ReleaseDirectory,
       ReviewDirectory,
+      GuideDirectory,
       ContentVersions,
       KeptAnswers,
       KeptAnswersFront,
@@ -103,6 +105,7 @@ export class PlatformModule implements OnModuleInit {
         DocumentRegistry,
         ReleaseDirectory,
         ReviewDirectory,
+        GuideDirectory,
         ContentVersions,
         KeptAnswers,
         KeptAnswersFront,

@@ -3,9 +3,9 @@ import { walkTree } from './tree-text';
 import { parseWikiText } from './wiki-parser';
 import type { WikiDoc, WikiNode, WikiReferences } from './types';
 
-/** Key for a wiki reference in maps and sets. */
+/** Key for a wiki reference in maps and sets: titles that differ only by case name the same wiki. */
 export function wikiReferenceKey(namespace: string, title: string): string {
-  return `${namespace}\u0000${title}`;
+  return `${namespace}\u0000${title.toLowerCase()}`;
 }
 
 /** Every guide, image, document, wiki and product referenced by one tree or several, deduplicated in order. */

@@ -5,20 +5,20 @@ import { createTestApp, type TestApp } from '../utils/test-app';
 
 const PASSWORD = 'correct horse battery';
 const avatar = (base: string) => {
-  const url = `${base}/api/2.0/icons/avatar`;
+  const url = (size: string) => `${base}/api/2.0/media/placeholders/avatar.${size}.png`;
   return {
     id: 0,
     guid: 'defaultavatar000',
-    mini: url,
-    thumbnail: url,
-    '140x105': url,
-    '200x150': url,
-    standard: url,
-    '440x330': url,
-    medium: url,
-    large: url,
-    huge: url,
-    original: url,
+    mini: url('mini'),
+    thumbnail: url('thumbnail'),
+    '140x105': url('140x105'),
+    '200x150': url('200x150'),
+    standard: url('standard'),
+    '440x330': url('440x330'),
+    medium: url('medium'),
+    large: url('large'),
+    huge: url('huge'),
+    original: url('original'),
   };
 };
 

@@ -165,7 +165,7 @@ describe('user search', () => {
     expect(body.results[0]).toEqual({
       username: 'Michael',
       unique_username: 'mike',
-      image: `${t.config.publicUrl}/api/2.0/icons/avatar`,
+      image: `${t.config.publicUrl}/api/2.0/media/placeholders/avatar.mini.png`,
     });
     expect(body).toMatchObject({ search: 'mike', limit: 20, offset: 0, totalResults: 4, moreResults: false });
   });

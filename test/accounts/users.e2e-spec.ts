@@ -29,7 +29,7 @@ describe('users endpoints', () => {
         username: a.user.username,
         unique_username: a.user.uniqueUsername,
         join_date: 1000,
-        image: expect.objectContaining({ id: 0, original: `${t.config.publicUrl}/api/2.0/icons/avatar` }),
+        image: expect.objectContaining({ id: 0, original: `${t.config.publicUrl}/api/2.0/media/placeholders/avatar.original.png` }),
         reputation: 0,
         url: `${t.config.publicUrl}/User/${a.user.userid}/${encodeURIComponent(a.user.username).replace(/%20/g, '+')}`,
         teams: [],

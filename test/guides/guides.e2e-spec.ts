@@ -58,7 +58,7 @@ describe('Guides', () => {
     it('422 for each broken rule, naming the field', async () => {
       const cases: [object, string, number?][] = [
         [{ type: 'repair' }, 'category'],
-        [{ category: 'iphone 6', type: 'repair' }, 'category'],
+        [{ category: 'iPhone 7', type: 'repair' }, 'category'],
         [{ category: 'iPhone 6', type: 'fixing' }, 'type'],
         [{ category: 'iPhone 6', type: 'repair', summary: 'x'.repeat(156) }, 'summary'],
         [{ category: 'iPhone 6', type: 'repair', introduction: 'a\n'.repeat(49) + 'b' }, 'introduction'],
@@ -160,7 +160,7 @@ describe('Guides', () => {
             quantity: 2,
             notes: 'genuine',
             url: `${t.config.publicUrl}/Item/iPhone_6_Battery`,
-            thumbnail: '',
+            thumbnail: 'http://guides.test/api/2.0/media/placeholders/no-image.thumbnail.png',
             isoptional: false,
             featured: true,
             wikiid: expect.any(Number),
@@ -173,7 +173,7 @@ describe('Guides', () => {
             quantity: 1,
             notes: '',
             url: `${t.config.publicUrl}/Item/Spudger`,
-            thumbnail: '',
+            thumbnail: 'http://guides.test/api/2.0/media/placeholders/no-image.thumbnail.png',
             isoptional: false,
             featured: false,
             wikiid: expect.any(Number),

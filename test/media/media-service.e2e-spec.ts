@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { DemoSeedRegistry } from '../../src/database/seed/demo-seed.registry';
 import { TransactionService } from '../../src/database/transaction.service';
 import { MediaUsageEntity } from '../../src/modules/media/entities/media-usage.entity';
@@ -37,22 +38,40 @@ describe('MediaService (for other modules)', () => {
     expect((await media.imageObjects([])).size).toBe(0);
   });
 
-  it('defaultAvatar: id 0 and the default-avatar icon at every size', () => {
-    const url = 'http://guides.test/api/2.0/icons/avatar';
+  it('defaultAvatar: id 0 and the default-avatar PNG at every size', () => {
+    const url = (size: string) => `http://guides.test/api/2.0/media/placeholders/avatar.${size}.png`;
     expect(media.defaultAvatar()).toEqual({
       id: 0,
       guid: 'defaultavatar000',
-      mini: url,
-      thumbnail: url,
-      '140x105': url,
-      '200x150': url,
-      standard: url,
-      '440x330': url,
-      medium: url,
-      large: url,
-      huge: url,
-      original: url,
+      mini: url('mini'),
+      thumbnail: url('thumbnail'),
+      '140x105': url('140x105'),
+      '200x150': url('200x150'),
+      standard: url('standard'),
+      '440x330': url('440x330'),
+      medium: url('medium'),
+      large: url('large'),
+      huge: url('huge'),
+      original: url('original'),
     });
+  });
+
+  it('every default-avatar and placeholder URL answers a PNG of its size (clients keep them offline)', async () => {
+    const urls = [...Object.values(media.defaultAvatar()), media.noImageUrl('standard'), media.noImageUrl('mini')];
+    const sizes = { mini: [56, 42], thumbnail: [96, 72], standard: [300, 225], original: [800, 600] } as const;
+    for (const url of urls.filter((value): value is string => typeof value === 'string' && value.startsWith('http'))) {
+      expect(url).toMatch(/\.png$/);
+      const res = await t.inject({ method: 'GET', url: new URL(url).pathname });
+      expect({ url, status: res.statusCode, type: res.headers['content-type'] }).toEqual({
+        url,
+        status: 200,
+        type: 'image/png',
+      });
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe('png');
+      const size = sizes[/\.(\w+)\.png$/.exec(url)![1] as keyof typeof sizes];
+      if (size) expect([meta.width, meta.height]).toEqual(size);
+    }
   });
 
   it("assertImagesUsableBy: 404 unknown, 403 not in the user's media manager", async () => {

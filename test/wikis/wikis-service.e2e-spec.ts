@@ -27,15 +27,20 @@ describe('WikisService (for the guides module) and media on wikis', () => {
   });
   afterAll(() => t.close());
 
-  it('categoriesExist: exact, case-sensitive titles of live categories', async () => {
-    expect(await service.categoriesExist(['iPhone', 'iphone', 'Gone', 'Nope'])).toEqual(new Set(['iPhone']));
+  it('categoriesExist: titles of live categories in any case, mapped to the stored spelling', async () => {
+    expect(await service.categoriesExist(['iPhone', 'IPHONE', 'Gone', 'Nope'])).toEqual(
+      new Map([
+        ['iPhone', 'iPhone'],
+        ['IPHONE', 'iPhone'],
+      ]),
+    );
   });
 
   it('categorySummaries', async () => {
     expect(await service.categorySummaries(['iPhone', 'Gone'])).toEqual(
       new Map([
         [
-          'iPhone',
+          'iphone',
           {
             wikiid: expect.any(Number),
             title: 'iPhone',

@@ -136,8 +136,13 @@ describe('wikis', () => {
       expect(duplicate.json().errors).toEqual([
         { field: 'title', message: 'A WIKI wiki titled How to solder already exists' },
       ]);
-      // Titles are case-sensitive: another spelling is another wiki.
-      expect((await post(admin.token, { namespace: 'WIKI', title: 'How To Solder', contents: '' })).statusCode).toBe(
+      // Titles compare case-insensitively: another case is the same wiki.
+      const cased = await post(admin.token, { namespace: 'WIKI', title: 'How To Solder', contents: '' });
+      expect(cased.statusCode).toBe(422);
+      expect(cased.json().errors).toEqual([
+        { field: 'title', message: 'A WIKI wiki titled How To Solder already exists' },
+      ]);
+      expect((await post(admin.token, { namespace: 'WIKI', title: 'Soldering Irons', contents: '' })).statusCode).toBe(
         201,
       );
     });
@@ -177,9 +182,10 @@ describe('wikis', () => {
       });
     });
 
-    it('422 for an unknown namespace, 404 for an unknown title (titles are case-sensitive)', async () => {
+    it('422 for an unknown namespace, 404 for an unknown title (titles match in any case)', async () => {
       expect((await get('/wikis/BLOG/Spudger')).statusCode).toBe(422);
-      const missing = await get('/wikis/ITEM/spudger');
+      expect((await get('/wikis/ITEM/spudger')).json().title).toBe('Spudger');
+      const missing = await get('/wikis/ITEM/spudgers');
       expect(missing.statusCode).toBe(404);
       expect(missing.json()).toEqual({ error: true, message: 'Wiki not found' });
       expect((await get('/wikis/CATEGORY/Phone/nope')).statusCode).toBe(404);
@@ -240,9 +246,8 @@ describe('wikis', () => {
     });
 
     it('lists light objects by title with offset/limit, and titles with display=titles', async () => {
-      // Order follows the database collation (case-insensitive on MySQL), so only case-distinct titles are compared as sets.
       const titles = (await get('/wikis/WIKI?display=titles')).json();
-      expect([...titles].sort()).toEqual(['How To Solder', 'How to solder']);
+      expect(titles).toEqual(['How to solder', 'Soldering Irons']);
       expect((await get('/wikis/WIKI?display=titles&limit=1&offset=1')).json()).toEqual([titles[1]]);
       const res = await get('/wikis/WIKI');
       expect(res.statusCode).toBe(200);

@@ -1,3 +1,2 @@
 export const flagIconUrl = (publicUrl: string, flagid: string) => `${publicUrl}/api/2.0/icons/flags/${flagid}`;
 export const badgeIconUrl = (publicUrl: string, badgeid: number) => `${publicUrl}/api/2.0/icons/badges/${badgeid}`;
-export const defaultAvatarUrl = (publicUrl: string) => `${publicUrl}/api/2.0/icons/avatar`;

@@ -68,15 +68,19 @@ export function PresenceFlag(description?: string) {
   );
 }
 
-/** A boolean query parameter: true, false, 1 or 0; anything else is a 422. */
+/**
+ * A boolean query parameter: true, false, 1 or 0, in any case (Python clients send `True`/`False`);
+ * anything else is a 422.
+ */
 export function QueryBoolean(description?: string) {
   return applyDecorators(
     Transform(({ value }: { value: unknown }) => {
-      if (value === 'true' || value === '1' || value === true) return true;
-      if (value === 'false' || value === '0' || value === false) return false;
+      const text = typeof value === 'string' ? value.toLowerCase() : value;
+      if (text === 'true' || text === '1' || text === true) return true;
+      if (text === 'false' || text === '0' || text === false) return false;
       return value;
     }),
-    IsBoolean({ message: '$property must be one of true, false, 1, 0' }),
+    IsBoolean({ message: '$property must be one of true, false, 1, 0 (in any case)' }),
     ApiPropertyOptional({ type: 'boolean', description }),
   );
 }

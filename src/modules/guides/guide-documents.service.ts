@@ -136,7 +136,7 @@ export class GuideDocumentsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.renderKey = createHash('sha256')
-      .update(`v2|${config.publicUrl}|${config.media?.publicUrl ?? ''}`)
+      .update(`v3|${config.publicUrl}|${config.media?.publicUrl ?? ''}`)
       .digest('hex');
   }
 
@@ -431,7 +431,8 @@ export class GuideDocumentsService {
       quantity: item.quantity,
       notes: item.notes,
       url: wikiUrl(this.config.publicUrl, 'ITEM', item.name),
-      thumbnail: '',
+      // ITEM pages carry no thumbnail here: the "no image" picture, a PNG clients can keep offline.
+      thumbnail: this.media.noImageUrl('thumbnail'),
       isoptional: false,
       featured: item.featured,
       wikiid: item.wikiid,

@@ -75,10 +75,10 @@ export class GuideFieldsService {
     const next: GuideData = { ...base };
     const errors: FieldError[] = [];
     if (body.category !== undefined && body.category !== base.category) {
-      const exists = await this.wikis.categoriesExist([body.category]);
-      if (!exists.has(body.category))
-        errors.push({ message: `Category ${body.category} does not exist`, field: 'category' });
-      next.category = body.category;
+      // Any case names the category; the guide keeps the category's own spelling.
+      const stored = (await this.wikis.categoriesExist([body.category])).get(body.category);
+      if (stored === undefined) errors.push({ message: `Category ${body.category} does not exist`, field: 'category' });
+      next.category = stored ?? body.category;
     }
     if (body.type !== undefined) next.type = body.type;
     if (body.subject !== undefined) next.subject = body.subject.trim();

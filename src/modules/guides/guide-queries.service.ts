@@ -72,6 +72,20 @@ export class GuideQueriesService {
     return caller !== undefined && !this.policy.has(caller, 'Moderator');
   }
 
+  /**
+   * The items `GET /guides?guideids=…` answers for these guides (public, non-deleted; any number of ids), in
+   * the order given: what other modules show as guide summaries (GuideDirectory).
+   */
+  async summariesOf(guideids: number[], caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
+    const rows = await this.listRows(
+      { guideids, includePrivate: false, order: 'ASC', offset: 0, limit: guideids.length },
+      caller,
+    );
+    const byId = new Map(rows.map((row) => [row.guide.guideid, row]));
+    const ordered = guideids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+    return this.reader.summaries(ordered, caller);
+  }
+
   async featured(query: { offset: number; limit: number }, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
     const rows = await this.guides.listRows(
       { featuredFlags: FEATURED_FLAGS, includePrivate: false, order: 'ASC', offset: query.offset, limit: query.limit },

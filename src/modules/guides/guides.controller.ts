@@ -100,7 +100,8 @@ export class GuidesController {
   @ApiOperation({
     summary: 'Create a guide',
     description:
-      'Author+. `category` must be an existing category (case-sensitive); `title` defaults to "<category> <subject> ' +
+      'Author+. `category` must be an existing category, in any case (the guide keeps the category’s spelling); ' +
+      '`title` defaults to "<category> <subject> ' +
       '<Type>". Parts and tools name ITEM wiki pages, created (from `summary`, `url`) when missing. `image` must be in ' +
       'the author’s media manager and new `documents` in the caller’s (else 422 on that field). `author`: Admin only ' +
       '(403 for anyone else, whatever the value). Flags must be GUIDE_FLAGS the caller holds the privilege of (403 otherwise); a ' +

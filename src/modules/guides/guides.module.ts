@@ -34,6 +34,8 @@ import { GuidesRepository } from './guides.repository';
 import { GuideDocumentProvider } from './guide-document.provider';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { GuideApprovalSlots } from './guide-approval-slots';
+import { GuideDirectory } from '../../platform/documents/guide-directory';
+import { GuideLookupProvider } from './guide-lookup.provider';
 
 /** Guides, their steps, revisions and languages, access grants, per-user lists; demo content at order 40. */
 @Module({
@@ -62,6 +64,7 @@ import { GuideApprovalSlots } from './guide-approval-slots';
     GuidesDemoSeed,
     GuideDocumentProvider,
     GuideApprovalSlots,
+    GuideLookupProvider,
   ],
   exports: [GuideApprovalSlots, GuidesRepository, GuideDocumentsService, GuideReaderService],
 })
@@ -78,10 +81,13 @@ export class GuidesModule implements OnModuleInit {
     private readonly documentProvider: GuideDocumentProvider,
     private readonly tags: TagsService,
     private readonly stepForms: StepFormsService,
+    private readonly guideDirectory: GuideDirectory,
+    private readonly guideLookup: GuideLookupProvider,
   ) {}
 
   onModuleInit(): void {
     this.registry.register('GUIDE', this.documentProvider);
+    this.guideDirectory.provide(this.guideLookup);
     this.tags.registerKind('guide');
     this.stepForms.useSteps({ stepIds: (guideid, tx) => this.guides.liveStepIds(guideid, tx) });
     // Only guides anyone may read resolve; others render as plain text.

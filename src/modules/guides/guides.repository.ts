@@ -18,6 +18,7 @@ import { GuideUserGrantEntity } from './entities/guide-user-grant.entity';
 import { GuideEntity } from './entities/guide.entity';
 import { UserEntity, USER_LIGHT_COLUMNS } from '../users/entities/user.entity';
 import type { KnownUser } from '../users/user-facts.registry';
+import { parseStored, type GuideData, type StoredItem } from './guide-data';
 
 /** A guide with the revision to show, its grants and (optionally) the caller's marks, from one query. */
 export interface GuideRow {
@@ -554,6 +555,22 @@ export class GuidesRepository {
       parameters.push(...filter.featuredFlags.map((flag) => `%,${flag},%`));
     }
     return { sql: conditions.join(' AND '), parameters };
+  }
+
+  /** The parts and tools of revisions (from their saved state), by revisionid: one statement. */
+  async revisionItems(revisionids: number[]): Promise<Map<number, { parts: StoredItem[]; tools: StoredItem[] }>> {
+    if (!revisionids.length) return new Map();
+    const ids = [...new Set(revisionids)];
+    const rows = await this.sql.rows(
+      `SELECT revisionid, data FROM guide_revisions WHERE revisionid IN (${placeholders(ids)})`,
+      ids,
+    );
+    return new Map(
+      rows.map((raw) => {
+        const data = parseStored<Partial<GuideData> | null>(raw.data) ?? {};
+        return [Number(raw.revisionid), { parts: data.parts ?? [], tools: data.tools ?? [] }];
+      }),
+    );
   }
 
   /** guideid -> modified_date, for prereq_modified_date. */

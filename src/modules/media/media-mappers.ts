@@ -8,7 +8,6 @@ import type { ImageEntity } from './entities/image.entity';
 import type { VideoEntity } from './entities/video.entity';
 import { imageKey, videoKey } from './media-keys';
 import { MEDIA_OPTIONS, type MediaOptions } from './media-options';
-import { defaultAvatarUrl } from '../../common/flags/icon-urls';
 import { IMAGE_VARIANTS, ORIGINAL, VARIANT_NAMES } from './processing/image-variants';
 
 /** The image of users and teams without one of their own. */
@@ -24,7 +23,8 @@ export function imageKeys(image: ImageFiles): string[] {
   ];
 }
 
-export const PLACEHOLDER_KINDS = ['no-image'] as const;
+/** Pictures served for what has none of its own, as PNG at URLs ending in `.png` (placeholder-images.ts). */
+export const PLACEHOLDER_KINDS = ['no-image', 'avatar'] as const;
 export type PlaceholderKind = (typeof PLACEHOLDER_KINDS)[number];
 
 /** Entity -> response DTO mappers; the only place that builds media URLs. */
@@ -47,11 +47,10 @@ export class MediaMappers {
     return object as unknown as ImageObjectDto;
   }
 
-  /** The Image object of users without an avatar: id 0, the shared default-avatar icon at every size. */
+  /** The Image object of users without an avatar: id 0, the default-avatar PNG at each size. */
   defaultAvatar(): ImageObjectDto {
-    const url = defaultAvatarUrl(this.options.publicUrl);
     const object: Record<string, string | number> = { id: 0, guid: DEFAULT_AVATAR_GUID };
-    for (const name of VARIANT_NAMES) object[name] = url;
+    for (const name of VARIANT_NAMES) object[name] = this.placeholderUrl('avatar', name);
     return object as unknown as ImageObjectDto;
   }
 

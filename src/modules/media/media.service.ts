@@ -29,9 +29,14 @@ export class MediaService {
     return new Map(rows.map((row) => [row.imageid, this.mappers.imageObject(row)]));
   }
 
-  /** The Image object of users without an avatar: id 0, guid `defaultavatar000`, the default-avatar icon. */
+  /** The Image object of users without an avatar: id 0, guid `defaultavatar000`, the default-avatar PNG. */
   defaultAvatar(): ImageObjectDto {
     return this.mappers.defaultAvatar();
+  }
+
+  /** The URL of the "no image" PNG at one size (`standard`, `thumbnail`…). */
+  noImageUrl(variant = 'standard'): string {
+    return this.mappers.placeholderUrl('no-image', variant);
   }
 
   /**

@@ -50,11 +50,12 @@ ul.lines{padding-left:1.2rem}.level-1{margin-left:1.5rem}.level-2{margin-left:3r
 dl{display:grid;grid-template-columns:max-content auto;gap:.2rem 1rem}footer{margin-top:3rem;font-size:.9rem}`;
 
 /** A whole page: `body` must already be safe HTML. */
-export function page(title: string, body: string, jsonUrl?: string): string {
+export function page(title: string, body: string, jsonUrl?: string, description?: string): string {
+  const summary = description ? `<meta name="description" content="${escapeHtml(description)}">` : '';
   const json = jsonUrl ? `<a href="${escapeHtml(jsonUrl)}" rel="alternate" type="application/json">JSON</a> · ` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="icon" href="data:,"><style>${STYLE}</style></head>
+<title>${escapeHtml(title)}</title>${summary}<link rel="icon" href="data:,"><style>${STYLE}</style></head>
 <body><header><a href="/api/2.0">Repair Guide Content Service</a></header>
 <main>${body}</main>
 <footer>${json}<a href="/api/2.0/docs">API documentation</a></footer></body></html>

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml, page, text } from './html';
+import { GUIDES_PER_PAGE, guideListBody, homeBody, pageNumber, RECENT_GUIDES } from './index-pages';
 import { guideBody, userBody, wikiBody } from './page-renderers';
 
 type Json = Record<string, unknown>;
@@ -22,7 +23,8 @@ const ID = /^[1-9]\d{0,9}$/;
 /**
  * Read-only HTML pages behind the `url` fields of API responses, outside /api/2.0: /Guide/{title}/{guideid},
  * /User/{userid}/{name}, /c/{title} and /Device/{title}, /Item, /Info, /Team, /User/{title}, /Wiki/{title} and
- * /Wiki/{namespace}/{title}. Each page is the API's own anonymous answer for the document (so the same
+ * /Wiki/{namespace}/{title}; and the home page (/), the guide list (/Guide?page=N) and search results
+ * (/Search?query=…). Each page is the API's own anonymous answer for the document (so the same
  * visibility rules: a page exists exactly when an anonymous GET of the document succeeds), rendered with its
  * sanitized HTML, images and steps, and a link to the JSON.
  *
@@ -33,6 +35,9 @@ const ID = /^[1-9]\d{0,9}$/;
 @Injectable()
 export class PagesService {
   register(fastify: FastifyInstance): void {
+    fastify.get('/', (request, reply) => this.home(fastify, request, reply));
+    fastify.get('/Guide', (request, reply) => this.guideList(fastify, request, reply));
+    fastify.get('/Search', (request, reply) => this.search(fastify, request, reply));
     fastify.get('/Guide/:title/:guideid', (request, reply) => {
       const { guideid } = request.params as Params;
       if (!ID.test(guideid)) return this.notFound(reply);
@@ -74,7 +79,57 @@ export class PagesService {
     ]);
   }
 
+  /** The newest guides, the top categories and a search box. */
+  private async home(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const [tree, recent] = await Promise.all([
+      this.ask(fastify, request, '/api/2.0/categories'),
+      this.ask(fastify, request, `/api/2.0/guides?order=DESC&limit=${RECENT_GUIDES}`),
+    ]);
+    const failed = [tree, recent].find((answer) => answer.statusCode !== 200);
+    if (failed) return this.failed(reply, failed);
+    const html = homeBody(tree.json<Json>(), recent.json<Json[]>());
+    return this.send(reply, 200, page('Repair guides', html, undefined, 'Step-by-step repair guides.'));
+  }
+
+  /** Public guides by guideid, GUIDES_PER_PAGE a page (as GET /guides lists them). */
+  private async guideList(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const number = pageNumber((request.query as Params).page);
+    if (number === undefined) return this.notFound(reply);
+    // One more than a page tells whether there is a next one.
+    const apiPath = `/api/2.0/guides?offset=${(number - 1) * GUIDES_PER_PAGE}&limit=${GUIDES_PER_PAGE + 1}`;
+    const answer = await this.ask(fastify, request, apiPath);
+    if (answer.statusCode !== 200) return this.failed(reply, answer);
+    const guides = answer.json<Json[]>();
+    const html = guideListBody(guides.slice(0, GUIDES_PER_PAGE), number, guides.length > GUIDES_PER_PAGE);
+    return this.send(reply, 200, page('Repair guides', html, apiPath, 'Every public repair guide.'));
+  }
+
+  private async search(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const query = text((request.query as Params).query).trim();
+    if (!query) return this.home(fastify, request, reply);
+    const apiPath = `/api/2.0/search/${encodeURIComponent(query)}`;
+    const answer = await this.ask(fastify, request, apiPath);
+    if (answer.statusCode !== 200) return this.failed(reply, answer);
+    const results = (answer.json<Json>().results ?? []) as Json[];
+    const html = guideListBody(results, 1, false, `Results for ${query}`);
+    return this.send(reply, 200, page(`Search: ${query}`, html, apiPath));
+  }
+
   /** Asks the API as an anonymous caller from the client's own address (so its rate limit applies). */
+  private ask(fastify: FastifyInstance, request: FastifyRequest, apiPath: string) {
+    return fastify.inject({
+      method: 'GET',
+      url: apiPath,
+      remoteAddress: request.ip,
+      headers: { 'x-request-id': String(request.id) },
+    });
+  }
+
+  private failed(reply: FastifyReply, answer: { statusCode: number; headers: Record<string, unknown> }) {
+    const message = answer.statusCode === 404 ? 'Not found' : `The API answered ${answer.statusCode}`;
+    return this.send(reply, answer.statusCode, page(message, `<h1>${escapeHtml(message)}</h1>`), answer.headers);
+  }
+
   private async render(
     fastify: FastifyInstance,
     request: FastifyRequest,
@@ -82,19 +137,10 @@ export class PagesService {
     apiPath: string,
     body: (document: Json) => [title: string, html: string],
   ): Promise<void> {
-    const answer = await fastify.inject({
-      method: 'GET',
-      url: apiPath,
-      remoteAddress: request.ip,
-      headers: { 'x-request-id': String(request.id) },
-    });
-    const jsonUrl = apiPath;
-    if (answer.statusCode !== 200) {
-      const message = answer.statusCode === 404 ? 'Not found' : `The API answered ${answer.statusCode}`;
-      return this.send(reply, answer.statusCode, page(message, `<h1>${escapeHtml(message)}</h1>`), answer.headers);
-    }
+    const answer = await this.ask(fastify, request, apiPath);
+    if (answer.statusCode !== 200) return this.failed(reply, answer);
     const [title, html] = body(answer.json<Json>());
-    return this.send(reply, 200, page(title, html, jsonUrl));
+    return this.send(reply, 200, page(title, html, apiPath));
   }
 
   private notFound(reply: FastifyReply): Promise<void> {

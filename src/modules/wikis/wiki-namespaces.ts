@@ -28,6 +28,9 @@ export type WikiNamespaceField =
   | 'ancestors'
   | 'children'
   | 'guides'
+  | 'featured_guides'
+  | 'parts'
+  | 'tools'
   | 'documents'
   | 'info'
   | 'suppliers'
@@ -64,7 +67,19 @@ export const NAMESPACE_RULES: Record<WikiNamespace, NamespaceRules> = {
       'repairability_score',
       'table_of_contents',
     ],
-    returned: ['description', 'parent', 'ancestors', 'children', 'guides', 'documents', 'info', 'repairability_score'],
+    returned: [
+      'description',
+      'parent',
+      'ancestors',
+      'children',
+      'guides',
+      'featured_guides',
+      'parts',
+      'tools',
+      'documents',
+      'info',
+      'repairability_score',
+    ],
     urlPrefix: 'c',
   },
   ITEM: {
@@ -120,8 +135,23 @@ export function titleProblem(title: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A title's identity: titles that differ only by letter case name the same wiki, as MySQL's default collation
+ * compares them. The fold is `toLowerCase()` (locale-independent); accents are not folded. Responses keep the
+ * stored spelling.
+ */
+export function titleKey(title: string): string {
+  return title.toLowerCase();
+}
+
+/** Map key of a wiki: namespace and folded title. */
+export function wikiKey(namespace: string, title: string): string {
+  return `${namespace}\u0000${titleKey(title)}`;
+}
+
+/** SHA-256 of the folded title: the indexed identity (`title_hash`, `category_hash`). */
 export function titleHash(title: string): string {
-  return createHash('sha256').update(title, 'utf8').digest('hex');
+  return createHash('sha256').update(titleKey(title), 'utf8').digest('hex');
 }
 
 export function wikiPath(namespace: string, title: string): string {

@@ -28,12 +28,14 @@ import type { DocumentObjectDto } from '../media/dto/document-object.dto';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import type { LinkedWikiDto, WikiDetailDto, WikiLightDto } from './dto/wiki-response.dto';
 import { CategoriesRepository } from './categories/categories.repository';
+import { CategoryContents } from './categories/category-contents';
 import {
-  guideUrl,
   isWikiNamespace,
   NAMESPACE_RULES,
   parseFlags,
   titleFromPath,
+  titleKey,
+  wikiKey,
   wikiUrl,
   type WikiNamespace,
 } from './wiki-namespaces';
@@ -77,6 +79,7 @@ export const WIKI_ANSWER_SOURCES = [
   'documents',
   'guides',
   'guide_revisions',
+  'users',
   'releases',
 ] as const;
 
@@ -93,6 +96,7 @@ export class WikiReaderService {
   constructor(
     private readonly wikis: WikisRepository,
     private readonly categories: CategoriesRepository,
+    private readonly contents: CategoryContents,
     private readonly wikitext: WikiTextService,
     private readonly policy: PolicyService,
     private readonly media: MediaService,
@@ -188,7 +192,7 @@ export class WikiReaderService {
    * it is built from (WIKI_ANSWER_SOURCES).
    */
   async anonymousDetailJson(namespace: WikiNamespace, rawTitle: string, options: ReadOptions): Promise<string> {
-    const key = `wiki:${namespace}|${titleFromPath(rawTitle)}|${options.langid ?? ''}`;
+    const key = `wiki:${namespace}|${titleKey(titleFromPath(rawTitle))}|${options.langid ?? ''}`;
     const answer = await this.keptAnswers.serve(key, async () => ({
       json: JSON.stringify(await this.detail(namespace, rawTitle, { langid: options.langid })),
     }));
@@ -269,7 +273,7 @@ export class WikiReaderService {
     if (returned.includes('suppliers')) detail.suppliers = (data.suppliers ?? []).map((s) => ({ ...s }));
     if (returned.includes('repairability_score')) detail.repairability_score = data.repairability_score ?? null;
     if (namespace === 'CATEGORY')
-      await this.addCategoryFields(detail, version, data.documents ?? [], started?.category);
+      await this.addCategoryFields(detail, version, data.documents ?? [], caller, started?.category);
     return detail;
   }
 
@@ -296,25 +300,28 @@ export class WikiReaderService {
     detail: WikiDetailDto,
     version: WikiVersion,
     documentids: number[],
+    caller: AuthenticatedUser | undefined,
     started?: StartedReads['category'],
   ) {
-    const [[{ ancestors, children }, guides], documents] = await Promise.all([
+    const [[{ ancestors, children }, facts], documents] = await Promise.all([
       started ?? this.categoryReads(version.wiki, version.langid, version.treeToken),
       documentids.length
         ? this.media.documentObjects(documentids)
         : Promise.resolve(new Map<number, DocumentObjectDto>()),
     ]);
-    const lights = await this.toLights([...ancestors, ...children]);
+    const [lights, contents] = await Promise.all([
+      this.toLights([...ancestors, ...children]),
+      this.contents.of(
+        version.wiki.title,
+        facts.map((fact) => fact.guideid),
+        version.langid,
+        caller,
+      ),
+    ]);
     detail.parent = ancestors[0]?.title ?? null;
     detail.ancestors = lights.slice(0, ancestors.length);
     detail.children = lights.slice(ancestors.length);
-    detail.guides = guides.map((g) => ({
-      dataType: 'guide',
-      guideid: g.guideid,
-      title: g.title,
-      category: g.category,
-      url: guideUrl(this.publicUrl, g.guideid, g.title),
-    }));
+    Object.assign(detail, contents);
     detail.documents = documentids
       .map((id) => documents.get(id))
       .filter((d): d is DocumentObjectDto => d !== undefined);
@@ -323,9 +330,9 @@ export class WikiReaderService {
   /** Existing wikis among references, in order of first appearance. */
   async linkedWikis(refs: { namespace: string; title: string }[]): Promise<LinkedWikiDto[]> {
     const rows = await this.wikis.lightByRefs(refs);
-    const byKey = new Map(rows.map((row) => [`${row.namespace}\u0000${row.title}`, row]));
+    const byKey = new Map(rows.map((row) => [wikiKey(row.namespace, row.title), row]));
     return refs
-      .map((ref) => byKey.get(`${ref.namespace}\u0000${ref.title}`))
+      .map((ref) => byKey.get(wikiKey(ref.namespace, ref.title)))
       .filter((row): row is LightWikiRow => !!row)
       .map((row) => ({ wikiid: row.wikiid, namespace: row.namespace, title: row.title }));
   }

@@ -33,7 +33,7 @@ const NamespaceParam = () =>
     description: 'Case-insensitive; an unknown namespace is a 422.',
   });
 const TitleParam = () =>
-  ApiParam({ name: 'title', description: 'URL-encoded title; underscores stand for spaces. Case-sensitive.' });
+  ApiParam({ name: 'title', description: 'URL-encoded title; underscores stand for spaces. Any case: the answer keeps the stored spelling.' });
 
 @ApiTags('Wikis')
 @ApiExtraModels(WikiLightDto, CategoryHierarchyDto)
@@ -57,7 +57,7 @@ export class WikisController {
       'info, documents, repairability_score; ITEM contents, display_title, description, image, flags, info, suppliers; ' +
       'INFO and WIKI contents, display_title, description, image, flags; USER and TEAM contents, image (their title is ' +
       'the userid/teamid of an existing user/team and their display title is its name). Other fields: 422. ' +
-      'Titles are unique per namespace, case-sensitively; underscores are stored as spaces; `.` and `..` are a 422 ' +
+      'Titles are unique per namespace whatever their case; underscores are stored as spaces; `.` and `..` are a 422 ' +
       '(no URL can address them); a duplicate (deleted wikis included: restore those with revert) is a 422. ' +
       '`parent` (CATEGORY) names an existing category; absent ' +
       'means top level. An `image` or a document that does not exist: 404; one not in your media manager: 403. ' +

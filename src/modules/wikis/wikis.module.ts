@@ -6,6 +6,7 @@ import { TagsService } from '../tags/tags.service';
 import { CategoriesController, CategoryTreeController } from './categories/categories.controller';
 import { CategoriesRepository } from './categories/categories.repository';
 import { CategoriesService } from './categories/categories.service';
+import { CategoryContents } from './categories/category-contents';
 import { CategoryGuidesListener } from './categories/category-guides.listener';
 import { MachineTranslation } from './machine-translation';
 import { WikiListService } from './wiki-list.service';
@@ -37,6 +38,7 @@ export { MachineTranslation, type MachineTranslationProvider } from './machine-t
     WikiListService,
     CategoriesService,
     CategoryGuidesListener,
+    CategoryContents,
     MachineTranslation,
     WikisService,
     WikisDemoSeed,

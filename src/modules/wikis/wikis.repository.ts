@@ -6,7 +6,7 @@ import { tokenColumn, versionTokenSql } from '../../platform/versions/content-ve
 import { WikiLanguageEntity } from './entities/wiki-language.entity';
 import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
-import { titleHash } from './wiki-namespaces';
+import { titleHash, titleKey, wikiKey } from './wiki-namespaces';
 import type { VersionSource } from './wiki-version';
 
 /** What list items, children, ancestors and links show: one row per wiki, the chosen language's patrolled text. */
@@ -353,7 +353,7 @@ export class WikisRepository {
     return raws.map((raw) => WikisRepository.toLight(raw, langid));
   }
 
-  /** Live wikis named by (namespace, exact title). */
+  /** Live wikis named by (namespace, title in any case). */
   async lightByRefs(refs: { namespace: string; title: string }[], langid?: string): Promise<LightWikiRow[]> {
     if (!refs.length) return [];
     const hashes = [...new Set(refs.map((ref) => titleHash(ref.title)))];
@@ -363,8 +363,14 @@ export class WikisRepository {
       [...namespaces, ...hashes],
       langid,
     );
-    const wanted = new Set(refs.map((ref) => `${ref.namespace}\u0000${ref.title}`));
-    return rows.filter((row) => wanted.has(`${row.namespace}\u0000${row.title}`));
+    const wanted = new Set(refs.map((ref) => wikiKey(ref.namespace, ref.title)));
+    return rows.filter((row) => wanted.has(wikiKey(row.namespace, row.title)));
+  }
+
+  /** Live wikis by id (any order). */
+  async lightByIds(wikiids: number[], langid?: string): Promise<LightWikiRow[]> {
+    if (!wikiids.length) return [];
+    return this.lights(`AND w.wikiid IN (${placeholders(wikiids)})`, wikiids, langid);
   }
 
   async listPage(filter: ListFilter, langid?: string): Promise<LightWikiRow[]> {
@@ -414,7 +420,7 @@ export class WikisRepository {
   }
 
   /**
-   * Wikis of a namespace whose exact title is among `titles` (deleted ones included). Hand-written SQL: a
+   * Wikis of a namespace whose title is among `titles` in any case (deleted ones included). Hand-written SQL: a
    * hot read, where building the query cost more than running it.
    */
   async findByTitles(namespace: string, titles: string[], tx?: EntityManager): Promise<WikiEntity[]> {
@@ -422,6 +428,7 @@ export class WikisRepository {
     const hashes = [...new Set(titles.map(titleHash))];
     const sql = `${this.byTitlesHead}${placeholders(hashes)})`;
     const rows = (await this.sql.rows(sql, [namespace, ...hashes], tx)).map(this.toWiki);
-    return rows.filter((row) => titles.includes(row.title));
+    const wanted = new Set(titles.map(titleKey));
+    return rows.filter((row) => wanted.has(titleKey(row.title)));
   }
 }

@@ -15,6 +15,7 @@ import {
   DEFAULT_LANGID,
   normalizeTitle,
   titleProblem,
+  titleKey,
   wikiEditUrl,
   wikiUrl,
   type WikiNamespace,
@@ -65,17 +66,24 @@ export class WikisService implements OnModuleInit {
     });
   }
 
-  /** Case-sensitive exact titles of live CATEGORY wikis among `titles`. */
-  async categoriesExist(titles: string[]): Promise<Set<string>> {
+  /** Of `titles`, those naming a live CATEGORY wiki in any case, each mapped to the category's stored title. */
+  async categoriesExist(titles: string[]): Promise<Map<string, string>> {
     const rows = await this.wikis.findByTitles('CATEGORY', titles);
-    return new Set(rows.filter((row) => !row.deleted).map((row) => row.title));
+    const stored = new Map(rows.filter((row) => !row.deleted).map((row) => [titleKey(row.title), row.title]));
+    const found = new Map<string, string>();
+    for (const title of titles) {
+      const storedTitle = stored.get(titleKey(title));
+      if (storedTitle !== undefined) found.set(title, storedTitle);
+    }
+    return found;
   }
 
+  /** Summaries of live categories, keyed by their folded title (titleKey). */
   async categorySummaries(titles: string[]): Promise<Map<string, CategorySummary>> {
     const rows = await this.wikis.lightByRefs(titles.map((title) => ({ namespace: 'CATEGORY', title })));
     return new Map(
       rows.map((row) => [
-        row.title,
+        titleKey(row.title),
         {
           wikiid: row.wikiid,
           title: row.title,
@@ -100,12 +108,13 @@ export class WikisService implements OnModuleInit {
     const work = async (manager: EntityManager) => {
       const titles = items.map((item) => normalizeTitle(item.name));
       const existing = new Map(
-        (await this.wikis.findByTitles('ITEM', titles, manager)).map((wiki) => [wiki.title, wiki]),
+        (await this.wikis.findByTitles('ITEM', titles, manager)).map((wiki) => [titleKey(wiki.title), wiki]),
       );
       const result = new Map<string, ItemPage>();
       for (const item of items) {
         const title = normalizeTitle(item.name);
-        let wiki = existing.get(title);
+        if (!title) continue;
+        let wiki = existing.get(titleKey(title));
         if (!wiki) {
           if (titleProblem(title)) continue;
           wiki = await this.writer.insertWiki(
@@ -128,7 +137,7 @@ export class WikisService implements OnModuleInit {
             author.userid,
             manager,
           );
-          existing.set(title, wiki);
+          existing.set(titleKey(title), wiki);
         }
         result.set(item.name, {
           wikiid: wiki.wikiid,

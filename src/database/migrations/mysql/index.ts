@@ -1,6 +1,7 @@
 import { AuditKeyedChain1795494205000 } from './1795494205000-AuditKeyedChain';
 import { TrainingRegistrationResult1795490421000 } from './1795490421000-TrainingRegistrationResult';
 import { TrainingImportOwner1795490420000 } from './1795490420000-TrainingImportOwner';
+import { WikiTitleCase1795495000000 } from './1795495000000-WikiTitleCase';
 import { EnterpriseAnswersVersions1795487000000 } from './1795487000000-EnterpriseAnswersVersions';
 import { SignatureAttempts1795490000000 } from './1795490000000-SignatureAttempts';
 import { AnswersVersion1795486000000 } from './1795486000000-AnswersVersion';
@@ -47,4 +48,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   AuditKeyedChain1795494205000,
   TrainingImportOwner1795490420000,
   TrainingRegistrationResult1795490421000,
+  WikiTitleCase1795495000000,
 ];

@@ -213,7 +213,7 @@ export class GuideFieldsDto {
 }
 
 export class CreateGuideDto extends GuideFieldsDto {
-  /** Title of an existing CATEGORY wiki (case-sensitive). */
+  /** Title of an existing CATEGORY wiki, in any case (stored in the category's own spelling). */
   @IsString()
   @Length(1, 255)
   category: string;

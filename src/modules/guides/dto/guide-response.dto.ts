@@ -90,7 +90,7 @@ export class GuideItemDto {
   notes: string;
   /** The ITEM wiki page. */
   url: string;
-  /** Empty: item pages carry no thumbnail here. */
+  /** The "no image" PNG (thumbnail size): item pages carry no thumbnail here. */
   thumbnail: string;
   isoptional: boolean;
   featured: boolean;

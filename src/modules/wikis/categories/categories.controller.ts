@@ -8,7 +8,7 @@ import type { AuthenticatedUser } from '../../../common/auth/authenticated-user'
 import { ParseIdPipe } from '../../../common/validation/parse-id.pipe';
 import { DocumentObjectDto } from '../../media/dto/document-object.dto';
 import { CategoryParentBodyDto } from '../dto/wiki-body.dto';
-import { CategoryTreeQueryDto } from '../dto/wiki-query.dto';
+import { CategoriesQueryDto, CategoryTreeQueryDto } from '../dto/wiki-query.dto';
 import { CategoryIdentificationDto, WikiDetailDto, WikiLightDto } from '../dto/wiki-response.dto';
 import { CategoriesService, type CategoryTree } from './categories.service';
 import { ApiErrors } from '../../../common/openapi/api-error-responses';
@@ -100,19 +100,22 @@ export class CategoryTreeController {
   @ApiOperation({
     summary: 'Category hierarchy (iFixit)',
     description:
-      'The same tree as `GET /wikis/CATEGORY?display=hierarchy` with default options, without display titles: an ' +
-      'object mapping top-level category titles to subtrees, `null` for a category without children; `{}` when empty.',
+      'The same tree as `GET /wikis/CATEGORY?display=hierarchy` (default options but `includeStubs`), without display ' +
+      'titles: an object mapping top-level category titles to subtrees, `null` for a category without children; `{}` ' +
+      'when empty. Categories flagged WIKI_STUB (with everything below them) are left out unless `includeStubs`.',
   })
   @ApiOkResponse({
     schema: { type: 'object', additionalProperties: true, example: { Electronics: { Phone: { iPhone: null } } } },
   })
   @Revalidated()
   async tree(
+    @Query() query: CategoriesQueryDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CategoryTree | string> {
-    if (responseMode(request).pretty) return (await this.categories.hierarchy()).hierarchy as CategoryTree;
-    const text = await this.categories.hierarchyText();
+    const options = { includeStubs: query.includeStubs };
+    if (responseMode(request).pretty) return (await this.categories.hierarchy(options)).hierarchy as CategoryTree;
+    const text = await this.categories.hierarchyText(options);
     void reply.type('application/json; charset=utf-8');
     return text.tree;
   }

@@ -141,8 +141,8 @@ export class CreateWikiDto extends WikiFieldsDto {
   namespace: string;
 
   /**
-   * Unique within the namespace (case-sensitive). Underscores are stored as spaces. `.` and `..` are refused
-   * (no URL can address them). USER pages: the userid; TEAM pages: the teamid.
+   * Unique within the namespace, whatever the case (`iphone 6` beside `iPhone 6` is a 422). Underscores are stored as
+   * spaces. `.` and `..` are refused (no URL can address them). USER pages: the userid; TEAM pages: the teamid.
    */
   @IsString()
   @IsNotEmpty()

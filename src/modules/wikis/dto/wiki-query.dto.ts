@@ -65,6 +65,13 @@ export class WikiRevertQueryDto extends WikiLangQueryDto {
   to_revisionid: number;
 }
 
+export class CategoriesQueryDto {
+  /** As on the hierarchy: include categories flagged WIKI_STUB (and what is below them). */
+  @IsOptional()
+  @QueryBoolean('Include categories flagged WIKI_STUB (with everything below them).')
+  includeStubs: boolean = false;
+}
+
 export class CategoryTreeQueryDto {
   @IsOptional()
   @Matches(LANGID_PATTERN, langidMessage)

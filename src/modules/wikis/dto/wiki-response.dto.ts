@@ -1,3 +1,4 @@
+import type { GuideSummaryView } from '../../../platform/documents/guide-directory';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DocumentObjectDto } from '../../media/dto/document-object.dto';
 import { ImageObjectDto } from '../../media/dto/image-object.dto';
@@ -32,14 +33,43 @@ export class LinkedWikiDto {
   title: string;
 }
 
-/** A public, non-deleted guide of the category (facts kept from guide events). */
-export class CategoryGuideDto {
-  @ApiProperty({ enum: ['guide'] })
-  dataType: 'guide';
-  guideid: number;
-  title: string;
-  category: string;
+/** A guide summary item as `GET /guides` lists it. */
+const guideSummaries = (description: string) =>
+  ApiPropertyOptional({ type: 'array', items: { $ref: '#/components/schemas/GuideSummaryDto' }, description });
+
+/** One ITEM page used as a part by the category's guides. */
+export class CategoryPartDto {
+  /** The ITEM page's title. */
+  name: string;
+  /** The same as `name`. */
+  tag: string;
+  /** The ITEM page. */
   url: string;
+  /** How many of the category's guides use it. */
+  count: number;
+}
+
+export class CategoryPartsDto {
+  /** The category's page. */
+  url: string;
+  /** Number of distinct parts. */
+  total: number;
+  /** By name. */
+  @ApiProperty({ type: [CategoryPartDto] })
+  categories: CategoryPartDto[];
+}
+
+/** One ITEM page used as a tool by the category's guides. */
+export class CategoryToolDto {
+  /** The ITEM page's display title. */
+  title: string;
+  /** The ITEM page. */
+  target_url: string;
+  /** The ITEM page's image (standard size), or the placeholder image when it has none. */
+  image_url: string;
+  /** No store codes here: always null. */
+  @ApiProperty({ type: 'string', nullable: true })
+  itemcode: string | null;
 }
 
 export class WikiInfoDto {
@@ -108,8 +138,15 @@ export class WikiDetailDto {
   ancestors?: WikiLightDto[];
   /** CATEGORY: child categories by title. */
   children?: WikiLightDto[];
-  /** CATEGORY: public guides in this category. */
-  guides?: CategoryGuideDto[];
+  @guideSummaries('CATEGORY: the public guides in this category, as `GET /guides` lists them (by title).')
+  guides?: GuideSummaryView[];
+  @guideSummaries('CATEGORY: those of `guides` flagged GUIDE_STARRED or GUIDE_FEATURED_STUDENT.')
+  featured_guides?: GuideSummaryView[];
+  /** CATEGORY: the ITEM pages `guides` use as parts. */
+  parts?: CategoryPartsDto;
+  /** CATEGORY: the ITEM pages `guides` use as tools, by title. */
+  @ApiPropertyOptional({ type: [CategoryToolDto] })
+  tools?: CategoryToolDto[];
   /** CATEGORY: attached documents. */
   documents?: DocumentObjectDto[];
   /** CATEGORY, ITEM. */

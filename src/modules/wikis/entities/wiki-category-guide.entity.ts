@@ -13,7 +13,7 @@ export class WikiCategoryGuideEntity {
   @Column({ name: 'category', type: 'varchar', length: 255 })
   category: string;
 
-  /** SHA-256 of the exact category title (matches WikiEntity.titleHash). */
+  /** titleHash of the category title (matches WikiEntity.titleHash whatever the case). */
   @Column({ name: 'category_hash', type: 'varchar', length: 64 })
   categoryHash: string;
 

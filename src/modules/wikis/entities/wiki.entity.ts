@@ -22,8 +22,8 @@ export class WikiEntity {
   title: string;
 
   /**
-   * SHA-256 (hex) of the exact title: titles are unique and looked up case-sensitively on both
-   * dialects, whatever the MySQL collation would fold.
+   * SHA-256 (hex) of the lower-cased title (titleHash): titles are unique and looked up case-insensitively, the
+   * same on both dialects whatever the column collation.
    */
   @Column({ name: 'title_hash', type: 'varchar', length: 64 })
   titleHash: string;
