@@ -93,10 +93,7 @@ export class WikiDocumentProvider implements DocumentProvider {
     return { title: of('title'), authorid: of('authorid'), urlKey: of('namespace') };
   }
 
-  labelFromSql(
-    _docid: number,
-    values: { title: unknown; authorid: unknown; urlKey: unknown },
-  ): DocumentLabel | null {
+  labelFromSql(_docid: number, values: { title: unknown; authorid: unknown; urlKey: unknown }): DocumentLabel | null {
     if (typeof values.title !== 'string') return null;
     const authorid = values.authorid === null || values.authorid === undefined ? null : Number(values.authorid);
     return { title: values.title, url: wikiUrl(this.config.publicUrl, String(values.urlKey), values.title), authorid };

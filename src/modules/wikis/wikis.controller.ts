@@ -33,7 +33,10 @@ const NamespaceParam = () =>
     description: 'Case-insensitive; an unknown namespace is a 422.',
   });
 const TitleParam = () =>
-  ApiParam({ name: 'title', description: 'URL-encoded title; underscores stand for spaces. Any case: the answer keeps the stored spelling.' });
+  ApiParam({
+    name: 'title',
+    description: 'URL-encoded title; underscores stand for spaces. Any case: the answer keeps the stored spelling.',
+  });
 
 @ApiTags('Wikis')
 @ApiExtraModels(WikiLightDto, CategoryHierarchyDto)
