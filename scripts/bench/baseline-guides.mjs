@@ -244,7 +244,23 @@ export async function guideDetail(guideid, editor) {
 
 /** GET /guides?limit&offset for an anonymous caller: public, non-deleted guides by guideid. */
 export async function guideList({ limit, offset }) {
-  const rows = await query(SQL.list, [limit, offset]);
+  return summaries(await query(SQL.list, [limit, offset]));
+}
+
+/** The summaries of these guides (public, not deleted) in the order given, as GET /guides lists them. */
+export async function guideSummaries(guideids) {
+  if (!guideids.length) return [];
+  const rows = await query(
+    `SELECT g.guideid, g.authorid, r.revisionid, r.langid, r.date, r.data, u.username
+      FROM guides g JOIN guide_revisions r ON r.revisionid = g.revisionid LEFT JOIN users u ON u.userid = g.authorid
+      WHERE g.deleted = 0 AND g.public = 1 AND g.guideid IN (${placeholders(guideids.length)})`,
+    guideids,
+  );
+  const byId = new Map((await summaries(rows)).map((item) => [item.guideid, item]));
+  return guideids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function summaries(rows) {
   const data = rows.map((r) => jsonOf(r.data));
   const prereqs = [...new Set(data.flatMap((d) => d.prerequisites))];
   const [images, prereqRows] = await Promise.all([

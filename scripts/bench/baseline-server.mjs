@@ -18,7 +18,6 @@ import {
   USER_COLUMNS,
   containing,
   flagsOf,
-  guideUrl,
   lightUsersOf,
   pageOf,
   query,
@@ -27,7 +26,7 @@ import {
   wikiUrl,
   wikitext,
 } from './baseline-common.mjs';
-import { guideDetail, guideList } from './baseline-guides.mjs';
+import { guideDetail, guideList, guideSummaries } from './baseline-guides.mjs';
 import { registerEnterpriseRoutes } from './baseline-enterprise.mjs';
 import { registerQuizRoutes } from './baseline-quizzes.mjs';
 import { registerWriteRoutes } from './baseline-writes.mjs';
@@ -130,7 +129,8 @@ async function hierarchy() {
 
 async function categoryDetail(rawTitle) {
   const title = rawTitle.replace(/_/g, ' ').trim();
-  const [wiki] = await query(SQL.wiki, [sha256(title)]);
+  // Titles are found whatever their case: the hash is of the lower-cased title.
+  const [wiki] = await query(SQL.wiki, [sha256(title.toLowerCase())]);
   if (!wiki || Number(wiki.rdeleted)) return undefined;
   const wikiid = Number(wiki.wikiid);
   const [languages, tags, ancestors, children, guides] = await Promise.all([
@@ -138,8 +138,9 @@ async function categoryDetail(rawTitle) {
     query(SQL.tags, [wikiid]),
     wiki.parent_wikiid === null ? [] : query(SQL.ancestors, [wikiid]),
     query(SQL.children, [wikiid]),
-    query(SQL.guides, [sha256(wiki.title)]),
+    query(SQL.guides, [sha256(wiki.title.toLowerCase())]),
   ]);
+  const summaries = await guideSummaries(guides.map((g) => Number(g.guideid)));
   const json = wiki.contents === '' ? emptyDoc() : parseWikiText(wiki.contents);
   let data = {};
   try {
@@ -174,13 +175,11 @@ async function categoryDetail(rawTitle) {
     parent: ancestors[0]?.title ?? null,
     ancestors: ancestors.map(light),
     children: children.map(light),
-    guides: guides.map((g) => ({
-      dataType: 'guide',
-      guideid: Number(g.guideid),
-      title: g.title,
-      category: g.category,
-      url: guideUrl(g.guideid, g.title),
-    })),
+    // The seeded guides use no ITEM pages and carry no featured flag.
+    guides: summaries,
+    featured_guides: summaries.filter((g) => g.flags.includes('GUIDE_STARRED') || g.flags.includes('GUIDE_FEATURED_STUDENT')),
+    parts: { url: categoryUrl(wiki.title), total: 0, categories: [] },
+    tools: [],
     documents: [],
   };
 }

@@ -192,7 +192,7 @@ async function saveRevision(q, guide, data, caller, expectedHead) {
 
 async function createGuide(caller, body) {
   return transaction(async (q) => {
-    const [category] = await q(SQL.category, [sha256(body.category)]);
+    const [category] = await q(SQL.category, [sha256(body.category.toLowerCase())]);
     if (!category || category.title !== body.category || Number(category.deleted))
       throw invalid([{ message: `Category ${body.category} does not exist`, field: 'category' }]);
     const data = applyBody(EMPTY, body);

@@ -60,7 +60,7 @@ app.get('/api/2.0/guides', async (request, reply) => {
   return json(reply, `[${rows.map((row) => asText(row.summary)).join(',')}]`);
 });
 app.get('/api/2.0/wikis/CATEGORY/:title', async (request, reply) => {
-  const [row] = await query(SQL.category, [sha256(request.params.title.replace(/_/g, ' ').trim())]);
+  const [row] = await query(SQL.category, [sha256(request.params.title.replace(/_/g, ' ').trim().toLowerCase())]);
   return row ? json(reply, JSON.stringify(row)) : notFound(reply);
 });
 app.get('/api/2.0/wikis/CATEGORY', async (_request, reply) => json(reply, JSON.stringify(await query(SQL.tree))));

@@ -231,7 +231,7 @@ export async function seedEnterprise(db, options, ctx) {
         for (let i = start; i < Math.min(extra, start + CHUNK); i++) {
           const wikiid = firstId + i;
           const title = `Review page ${i + 1}`;
-          wikis.push([wikiid, 'WIKI', title, sha256(title), 'en', null, 1, 0, NOW - 100 * DAY, NOW - 100 * DAY]);
+          wikis.push([wikiid, 'WIKI', title, sha256(title.toLowerCase()), 'en', null, 1, 0, NOW - 100 * DAY, NOW - 100 * DAY]);
           revisions.push([wikiid, wikiid, 'en', 1, NOW - 100 * DAY, 1, 0, title, `Procedure ${i + 1}.`,
             'A procedure.', null, '', '{}']);
           languages.push([wikiid, 'en', wikiid, wikiid, null]);

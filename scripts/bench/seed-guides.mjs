@@ -245,7 +245,7 @@ export async function seedGuides(
         date - 1800,
       ]);
       rows.guide_revisions.push([guideid, guideid, 'en', authorid, date, 1, JSON.stringify(data), null, '']);
-      rows.wiki_category_guides.push([guideid, data.category, sha256(data.category), data.title]);
+      rows.wiki_category_guides.push([guideid, data.category, sha256(data.category.toLowerCase()), data.title]);
       for (let s = 0; s < STEPS; s++) {
         const stepid = g * STEPS + s + 1;
         const step = {

@@ -85,7 +85,7 @@ export async function seedSearchWikis(db, { wikis }) {
     const revisionid = firstRevisionid + i;
     const title = searchWikiTitle(i);
     const date = NOW - (wikis - i) * 7;
-    rows.wikis.push([wikiid, 'INFO', title, sha256(title), 'en', null, 1, 0, date, date]);
+    rows.wikis.push([wikiid, 'INFO', title, sha256(title.toLowerCase()), 'en', null, 1, 0, date, date]);
     rows.wiki_revisions.push([
       revisionid,
       wikiid,

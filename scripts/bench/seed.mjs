@@ -84,7 +84,7 @@ export async function seed(db, { users, categories, guides }) {
     const parent = parentIndex(i);
     const title = categoryTitle(i);
     const date = NOW - (categories - i) * 10;
-    wikis.push([wikiid, 'CATEGORY', title, sha256(title), 'en', parent === null ? null : parent + 1, 1, 0, date, date]);
+    wikis.push([wikiid, 'CATEGORY', title, sha256(title.toLowerCase()), 'en', parent === null ? null : parent + 1, 1, 0, date, date]);
     revisions.push([
       wikiid,
       wikiid,
