@@ -8,7 +8,7 @@ import { createTestApp, sqlCount, type TestApp } from './utils/test-app';
 
 const T = '/api/2.0/__test';
 
-describe('access guard (DESIGN §3)', () => {
+describe('access guard (docs/api-conventions.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ extraModules: [ConventionsTestModule] });

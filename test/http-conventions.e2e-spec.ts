@@ -4,7 +4,7 @@ import { createTestApp, sqlCount, type TestApp } from './utils/test-app';
 
 const T = '/api/2.0/__test';
 
-describe('HTTP conventions (DESIGN §2)', () => {
+describe('HTTP conventions (docs/api-conventions.md)', () => {
   let t: TestApp;
   const logLines: string[] = [];
 
@@ -251,7 +251,7 @@ describe('HTTP conventions (DESIGN §2)', () => {
     });
   });
 
-  describe('revisions (DESIGN §4)', () => {
+  describe('revisions (docs/api-conventions.md)', () => {
     it('requires a well-formed revisionid on versioned routes', async () => {
       for (const [query, message] of [
         ['', 'revisionid is required'],

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './utils/test-app';
 const root = resolve(__dirname, '..');
 const FIX = 'run `npm run openapi:sync` and commit the result';
 
-describe('OpenAPI document (DESIGN §7)', () => {
+describe('OpenAPI document (docs/api-conventions.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

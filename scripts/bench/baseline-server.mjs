@@ -1,4 +1,4 @@
-// Baseline for the benchmark (DESIGN §8): plain Fastify + better-sqlite3 / mysql2 with hand-written SQL,
+// Baseline for the benchmark (docs/benchmark.md): plain Fastify + better-sqlite3 / mysql2 with hand-written SQL,
 // answering the same JSON as the service for the workloads the harness runs. Same environment
 // variables as the service: DB_TYPE, DB_PATH, DATABASE_URL, PORT, HOST, PUBLIC_URL. Guide reads are in
 // baseline-guides.mjs, guide writes (POST, PATCH) in baseline-writes.mjs; GET /__bench/sql-statements

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench (issue 8): builds the service into .bench-build/, creates a fresh database (SQLite file
 // or MySQL/MariaDB database rgcs_bench_<pid>), lets the service's migrations create the schema,
-// bulk-seeds DESIGN §8's data set (users, category tree, guides), starts the service (production) and a
+// bulk-seeds the data set of docs/benchmark.md (users, category tree, guides), starts the service (production) and a
 // plain Fastify baseline, checks that both answer the same JSON, then loads both with autocannon,
 // interleaved, and writes BENCHMARKS.md. Read workloads: workloads.mjs; then the writes (guide-create,
 // guide-patch, the guide-writers-20 check): write-workloads.mjs, write-parity.mjs, write-writers.mjs;

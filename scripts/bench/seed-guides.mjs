@@ -1,10 +1,10 @@
-// Bulk seed of DESIGN §8's guides: every guide public and patrolled, source language en, one revision,
-// STEPS steps × LINES lines × IMAGES images from a shared pool of image rows (no files on disk: responses
-// only carry URLs). guide_revisions.document stays NULL: the service renders and stores it on first read.
-// Also fills what other modules keep about guides (wiki_category_guides, as the guide.changed listener
-// would), some comments (guide, reply, step) and one API token of the Admin (userid 1) for write workloads.
-// Not filled: media_usage (the pool images sit in the Admin's media manager, so the media sweeper keeps
-// them and the Admin may attach them) and reputation_awards (users.reputation keeps seed.mjs's values).
+// Bulk seed of the benchmark's guides (docs/benchmark.md): every guide public and patrolled, source language en, one
+// revision, STEPS steps × LINES lines × IMAGES images from a shared pool of image rows (no files on disk: responses
+// only carry URLs). guide_revisions.document stays NULL: the service renders and stores it on first read. Also fills
+// what other modules keep about guides (wiki_category_guides, as the guide.changed listener would), some comments
+// (guide, reply, step) and one API token of the Admin (userid 1) for write workloads. Not filled: media_usage (the pool
+// images sit in the Admin's media manager, so the media sweeper keeps them and the Admin may attach them) and
+// reputation_awards (users.reputation keeps seed.mjs's values).
 import { createHash } from 'node:crypto';
 import { insertMany, progress } from './lib.mjs';
 

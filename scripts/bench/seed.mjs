@@ -1,4 +1,4 @@
-// Bulk seed of the benchmark data set (DESIGN §8) with raw multi-row INSERTs, into a schema the
+// Bulk seed of the benchmark data set (docs/benchmark.md) with raw multi-row INSERTs, into a schema the
 // service's own migrations created: users, the category tree, then guides (seed-guides.mjs).
 import { createHash } from 'node:crypto';
 import { insertMany, progress } from './lib.mjs';

@@ -57,7 +57,7 @@ export async function writers20(target, db, guideid) {
     }),
   );
   // The service is read as the writer (an editor): with the enterprise data set seeded too, the guide has a
-  // live release, which readers who are not editors see instead of the newest revision (ENTERPRISE §1.1).
+  // live release, which readers who are not editors see instead of the newest revision (docs/enterprise/releases.md).
   // The baseline has no releases and reads anonymously only.
   const asWriter = target.name === 'service' ? { headers: AUTH } : {};
   const shown = await (await fetch(`${target.base}/api/2.0/guides/${guideid}`, asWriter)).json();

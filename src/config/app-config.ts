@@ -266,7 +266,7 @@ export interface AppConfig {
   training: TrainingConfig;
 }
 
-/** External training modules (ENTERPRISE §6). */
+/** External training modules (docs/enterprise/training-modules.md). */
 export interface TrainingConfig {
   /** Where packages are stored: `{dir}/modules/{moduleid}/{versionid}/`, uploads under `{dir}/incoming/`. */
   dir: string;

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * The modules under src/modules form a graph by their imports; it must have no cycle, so that a
- * module can be read, tested and changed from the bottom up (STYLE.md rule 3). Event definitions
+ * module can be read, tested and changed from the bottom up. Event definitions
  * (`*.events.ts`) are contracts: a subscriber imports its publisher's definitions, and those imports do
  * not count (they hold only `defineEvent` calls and types).
  */

@@ -26,17 +26,17 @@ export const API_TAGS: [name: string, description: string][] = [
   ['Comments', 'Comments on guides, steps and wikis.'],
   ['View history', 'What the caller viewed recently.'],
   ['Icons', 'Built-in icons (default avatar, bullets).'],
-  ['Releases', 'Document control: released versions of guides and wikis that readers see (ENTERPRISE §1).'],
-  ['Approvals', 'Approval processes, their assignment to documents, and requests signed with a password (§2).'],
-  ['Work log', "Operators' work-log entries, step-form data capture, sign-offs and the CSV export (§3)."],
-  ['Periodic review', 'Review schedules, due and overdue documents, signed reviews and change requests (§5).'],
+  ['Releases', 'Document control: released versions of guides and wikis that readers see.'],
+  ['Approvals', 'Approval processes, their assignment to documents, and requests signed with a password.'],
+  ['Work log', "Operators' work-log entries, step-form data capture, sign-offs and the CSV export."],
+  ['Periodic review', 'Review schedules, due and overdue documents, signed reviews and change requests.'],
   [
     'Quizzes',
-    'Survey-builder quizzes with immutable revisions, their guides, wikis and course stages, and graded sessions (§4).',
+    'Survey-builder quizzes with immutable revisions, their guides, wikis and course stages, and graded sessions.',
   ],
   [
     'Training modules',
-    'External training modules (ENTERPRISE §6): SCORM 1.2/2004, cmi5 and xAPI packages imported by upload or URL ' +
+    'External training modules: SCORM 1.2/2004, cmi5 and xAPI packages imported by upload or URL ' +
       '(checked and extracted by a job: poll the progress), drafts published or rolled back, the player (signed, ' +
       'sandboxed, outside the API origin) and registration commits.',
   ],

@@ -43,7 +43,7 @@ function mailerFor(config: AppConfig): Mailer {
 }
 
 /**
- * What every module builds on (ENTERPRISE §0): the Clock, the event outbox and its dispatcher, the job
+ * What every module builds on (docs/enterprise/overview.md): the Clock, the event outbox and its dispatcher, the job
  * runner and scheduled tasks, the audit log, electronic signatures and mail. Global: modules inject
  * these services without importing the module.
  */

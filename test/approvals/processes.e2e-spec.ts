@@ -6,7 +6,7 @@ import { API, auditActions, count, createTeam, outbox } from './approvals-test-h
 
 const NOW = Date.UTC(2026, 5, 1, 8);
 
-describe('approval processes (ENTERPRISE §2, A1-A5)', () => {
+describe('approval processes (docs/enterprise/approvals.md, A1-A5)', () => {
   let t: TestApp;
   let admin: CreatedUser;
   let author: CreatedUser;

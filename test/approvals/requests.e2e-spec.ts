@@ -29,7 +29,7 @@ interface RequestBody {
   stages: { status: string; signatures: { userid: number; decision: string }[] }[];
 }
 
-describe('approval requests (ENTERPRISE §2.3, A8-A11) through real releases', () => {
+describe('approval requests (docs/enterprise/approvals.md, A8-A11) through real releases', () => {
   let t: TestApp;
   let mailer: MemoryMailer;
   const clock = new FakeClock(NOW);

@@ -43,7 +43,7 @@ export function createQuiz(
     );
 }
 
-/** A course stage (written only by seeds and factories, ENTERPRISE §4.1). */
+/** A course stage (written only by seeds and factories, docs/enterprise/quizzes.md). */
 export function createCourseStage(
   t: TestApp,
   fields: { courseWikiid: number; quizid?: number | null; passingScore?: number | null; orderby?: number },

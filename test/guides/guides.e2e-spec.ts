@@ -363,7 +363,7 @@ describe('Guides', () => {
       const items = res.json<{ public: boolean; guideid: number }[]>();
       expect(items.every((g) => g.public)).toBe(true);
       expect(items.map((g) => g.guideid)).toEqual([...items.map((g) => g.guideid)].sort((a, b) => a - b));
-      // 4 for the page, 1 for its live releases (readers see released revisions, ENTERPRISE §1.1)
+      // 4 for the page, 1 for its live releases (readers see released revisions, docs/enterprise/releases.md)
       expect(sqlCount(res)).toBeLessThanOrEqual(5);
       const ignored = await t.as(user.token, { method: 'GET', url: api('/guides?limit=200&includePrivate=true') });
       expect(ignored.json()).toEqual(items);

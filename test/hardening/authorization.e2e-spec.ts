@@ -105,7 +105,7 @@ describe('authorization decisions (issue #13)', () => {
   });
 
   describe('a granted user publishing the author’s private guide', () => {
-    it('is allowed: publishing is an edit (DESIGN §3); a user without a grant gets 404', async () => {
+    it('is allowed: publishing is an edit (docs/api-conventions.md); a user without a grant gets 404', async () => {
       const guide = await privateGuideGrantedTo(grantee.user.userid);
       const denied = await t.as(stranger.token, {
         method: 'PUT',
@@ -174,7 +174,7 @@ describe('authorization decisions (issue #13)', () => {
   });
 
   describe("an Author editing another user's USER page or another team's TEAM page", () => {
-    it('is allowed (DESIGN §3: Author+), unpatrolled; a User who is not the owner or a member gets 403', async () => {
+    it('is allowed (docs/api-conventions.md: Author+), unpatrolled; a User who is not the owner or a member gets 403', async () => {
       const own = await t.as(grantee.token, {
         method: 'POST',
         url: api('/wikis'),

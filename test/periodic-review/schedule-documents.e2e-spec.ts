@@ -7,7 +7,7 @@ import { API, auditRows, eventRows, utc } from './periodic-review-kit';
 
 const DAY = 86_400;
 
-/** P7-P9 and the due dates, windows and states of §5.2 read through P3. */
+/** P7-P9 and the due dates, windows and states (docs/enterprise/periodic-review.md) read through P3. */
 describe('Periodic review documents (P7-P9)', () => {
   let t: TestApp;
   const clock = new FakeClock(utc(2027, 1, 31, 10, 15, 7));

@@ -9,7 +9,7 @@ import { createCategory, createWiki } from '../factories/wiki.factory';
 import { createTestApp, type TestApp } from '../utils/test-app';
 import { answer, auditActions, requests, START } from './quiz-test-kit';
 
-describe('Quizzes: associations and course stages (ENTERPRISE §4.4 Q9, Q10, Q12-Q16, §8.4)', () => {
+describe('Quizzes: associations and course stages (Q9, Q10, Q12-Q16: docs/enterprise/quizzes.md)', () => {
   let t: TestApp;
   const { get, post, del } = requests(() => t);
   let admin: CreatedUser;

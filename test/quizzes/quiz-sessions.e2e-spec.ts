@@ -19,7 +19,7 @@ import { answer, auditActions, requests, START, START_S } from './quiz-test-kit'
 
 const ALL_RIGHT = { q_tools: ['b', 'a'], q_safe: 'yes', q_count: '4' };
 
-describe('Quizzes: sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23, §8.4)', () => {
+describe('Quizzes: sessions (Q11, Q17-Q23: docs/enterprise/quizzes.md)', () => {
   let t: TestApp;
   const clock = new FakeClock(START);
   const { get, post, patch } = requests(() => t);

@@ -8,7 +8,7 @@ import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 import { answer, auditActions, requests, START, START_S } from './quiz-test-kit';
 
-describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4)', () => {
+describe('Quizzes: definitions (Q1-Q8, Q24: docs/enterprise/quizzes.md)', () => {
   let t: TestApp;
   const clock = new FakeClock(START);
   const { get, post } = requests(() => t);
@@ -256,7 +256,7 @@ describe('Quizzes: definitions (ENTERPRISE §4.1, §4.2, §4.4 Q1-Q8, Q24, §8.4
     });
   });
 
-  describe('GET /quizzes/{quizid} (Q6/Q7) and GET /quizzes/revisions/{quizRevisionid} (§4.2)', () => {
+  describe('GET /quizzes/{quizid} (Q6/Q7) and GET /quizzes/revisions/{quizRevisionid} (docs/enterprise/quizzes.md)', () => {
     it('401, 403 for a User, 404 for an unknown, deleted or non-numeric id and for another quiz’s revision, 422 format', async () => {
       const quiz = await createQuiz(t, author.user);
       const other = await createQuiz(t, author.user);

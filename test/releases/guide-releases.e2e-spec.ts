@@ -277,7 +277,8 @@ describe('Guide releases (R1-R6)', () => {
       const again = await release(moderator.token, { guideid: gated, type: 'minor' });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual(body);
-      // Check order (§0.1): 404 and 403 before the 409, the 409 before a 422 that needs stored data.
+      // Check order (docs/enterprise/overview.md): 404 and 403 before the 409, the 409 before a 422 that needs stored
+      // data.
       expect((await release(reader.token, { guideid: gated, type: 'minor' })).statusCode).toBe(403);
       const foreign = await release(author.token, { guideid: gated, type: 'minor', revisionid: 1 });
       expect(foreign.statusCode).toBe(409);

@@ -14,7 +14,7 @@ interface ReleaseBody {
   approval_requestid: number | null;
 }
 
-/** PATCH and DELETE (R4, R5, R8) and every move of ENTERPRISE §1.2, end to end. */
+/** PATCH and DELETE (R4, R5, R8) and every move of docs/enterprise/releases.md, end to end. */
 describe('Release transitions', () => {
   let t: TestApp;
   let gateway: TestApprovalGateway;
@@ -124,7 +124,7 @@ describe('Release transitions', () => {
   });
 
   describe('DELETE /guides/releases/{releaseid} (R5)', () => {
-    it('401, 404 unknown or a wiki release, 403 who (§1.2)', async () => {
+    it('401, 404 unknown or a wiki release, 403 who (docs/enterprise/releases.md)', async () => {
       const released = await create(author.token, await newGuide());
       expect((await call(undefined, 'DELETE', `/guides/releases/${released.releaseid}`)).statusCode).toBe(401);
       expect((await call(admin.token, 'DELETE', '/guides/releases/999999')).statusCode).toBe(404);

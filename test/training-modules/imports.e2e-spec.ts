@@ -298,7 +298,7 @@ describe('Training imports (T5, T8, T10-T13)', () => {
     });
   });
 
-  describe('§8.6 who and gone for T5, T10-T13', () => {
+  describe('who and gone for T5, T10-T13 (docs/enterprise/training-modules.md)', () => {
     it('401 without a token, 403 for a non-Admin, 404 for an unknown module or import', async () => {
       const { moduleid, importid } = await draftWithImport(k, 'Who and gone');
       const routes: [string, string][] = [

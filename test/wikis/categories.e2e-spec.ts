@@ -139,7 +139,7 @@ describe('category tree', () => {
       expect(body.guides[0]).toMatchObject({ guideid: guide.guideid, title: 'iPhone Screen Replacement' });
       expect(body.info).toEqual([{ name: 'Released', value: '2007' }]);
       // The `answers` token (nothing kept yet), then the build; one of them asks for the live release (readers
-      // who are not editors see it, ENTERPRISE §1.1).
+      // who are not editors see it, docs/enterprise/releases.md).
       expect(sqlCount(res)).toBeLessThanOrEqual(10);
       const electronics = (await get('/wikis/CATEGORY/Electronics')).json();
       expect(electronics).toMatchObject({ parent: null, ancestors: [] });

@@ -219,7 +219,7 @@ describe('wikis', () => {
         expect.arrayContaining(['parent', 'children', 'guides', 'repairability_score']),
       );
       // The `answers` token (nothing kept yet), then the build; one of them asks for the live release (readers
-      // who are not editors see it, ENTERPRISE §1.1).
+      // who are not editors see it, docs/enterprise/releases.md).
       expect(sqlCount(res)).toBeLessThanOrEqual(6);
     });
 

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../utils/test-app';
 const api = (path: string) => `/api/2.0${path}`;
 const PASSWORD = 'supervisor password 1';
 
-describe('Work-log sign-offs (ENTERPRISE §3.5 E, §8.3)', () => {
+describe('Work-log sign-offs (docs/enterprise/work-log.md)', () => {
   let t: TestApp;
   const clock = new FakeClock(Date.UTC(2026, 5, 6, 9));
   let mailer: MemoryMailer;

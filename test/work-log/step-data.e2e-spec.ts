@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../utils/test-app';
 
 const api = (path: string) => `/api/2.0${path}`;
 
-describe('PUT /work_log/{entryid}/stepData (ENTERPRISE §3.4)', () => {
+describe('PUT /work_log/{entryid}/stepData (docs/enterprise/work-log.md)', () => {
   let t: TestApp;
   const clock = new FakeClock(Date.UTC(2026, 4, 4, 6));
   let admin: CreatedUser;

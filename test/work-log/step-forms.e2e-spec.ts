@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../utils/test-app';
 const api = (path: string) => `/api/2.0${path}`;
 const line = { text: 'Do it', bullet: 'black', level: 0 };
 
-describe('Step forms on guide steps (ENTERPRISE §3.2) and their pinning by entries', () => {
+describe('Step forms on guide steps (docs/enterprise/work-log.md) and their pinning by entries', () => {
   let t: TestApp;
   let admin: CreatedUser;
   let author: CreatedUser;
@@ -91,7 +91,7 @@ describe('Step forms on guide steps (ENTERPRISE §3.2) and their pinning by entr
     expect(res.json().steps[0].form).toBeNull();
   });
 
-  it('422 for every §3.2 rule, and nothing is written', async () => {
+  it('422 for every step-form rule (docs/enterprise/work-log.md), and nothing is written', async () => {
     const other = await guideWithForms(t, author.user, 'Lathe', [
       { fields: [{ label: 'Elsewhere', field_type: 'Text Input' }] },
     ]);

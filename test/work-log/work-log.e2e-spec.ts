@@ -39,7 +39,7 @@ function assertDozukiShape(sample: Record<string, unknown>, body: Record<string,
   if (data && got) assertDozukiShape(data, got);
 }
 
-describe('Work log: entries and their state machine (ENTERPRISE §3.3, §8.3)', () => {
+describe('Work log: entries and their state machine (docs/enterprise/work-log.md)', () => {
   let t: TestApp;
   const clock = new FakeClock(START);
   let admin: CreatedUser;

@@ -9,7 +9,7 @@ export interface FlagDefinition {
   color: string;
 }
 
-/** The guide flags (SPEC "Flag"). GUIDE_STARRED and GUIDE_FEATURED_STUDENT make a guide featured. */
+/** The guide flags (docs/resources.md). GUIDE_STARRED and GUIDE_FEATURED_STUDENT make a guide featured. */
 export const GUIDE_FLAGS: readonly FlagDefinition[] = [
   {
     flagid: 'GUIDE_IN_PROGRESS',

@@ -38,7 +38,7 @@ export class InsufficientPrivilegesException extends ApiException {
   }
 }
 
-/** 409 whose body is the current version of the resource, not an error object (SPEC "Versioning"). */
+/** 409 whose body is the current version of the resource, not an error object (docs/api-conventions.md). */
 export class RevisionConflictException extends HttpException {
   constructor(readonly current: unknown) {
     super(current as Record<string, unknown>, HttpStatus.CONFLICT);

@@ -13,7 +13,7 @@ export class FieldErrorDto {
   index?: number;
 }
 
-/** The error body every error answers with (DESIGN §2). */
+/** The error body every error answers with (docs/api-conventions.md). */
 export class ErrorBodyDto {
   @ApiProperty({ enum: [true], example: true })
   error!: true;

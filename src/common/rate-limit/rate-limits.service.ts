@@ -35,7 +35,7 @@ const API_TOKEN = /^api\s+(\S+)\s*$/i;
 const UNCOUNTED_ROUTES = new Set(['/health']);
 
 /**
- * Every rate limit of the service, on counters shared by all instances (DESIGN §3, issue #13):
+ * Every rate limit of the service, on counters shared by all instances (docs/api-conventions.md, issue #13):
  * - the general API limit, per token (when one is sent) or else per client address, through
  *   @fastify/rate-limit on every route (RateLimit-* headers on every response, Retry-After on 429);
  * - failed logins per account and per account + client address (successful logins never count);

@@ -7,7 +7,7 @@ import { ApiErrors } from '../openapi/api-error-responses';
 export { VERSIONED, type VersionedOptions } from './versioned.metadata';
 
 /**
- * Marks a write to a versioned resource (DESIGN §4): `?revisionid=` is parsed (and by default required)
+ * Marks a write to a versioned resource (docs/api-conventions.md): `?revisionid=` is parsed (and by default required)
  * once by the RevisionInterceptor, and a StaleRevisionError from the service becomes a 409 whose body
  * is the current resource.
  */

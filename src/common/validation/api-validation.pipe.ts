@@ -34,7 +34,7 @@ const NATIVE_TYPES: unknown[] = [String, Boolean, Number, Array, Object];
 
 /**
  * The global pipe. Bodies reject unknown fields (422, as iFixit does); query strings ignore unknown
- * parameters (DESIGN §2). Both answer 422 in the iFixit error shape. Before any of that, text with NUL or
+ * parameters (docs/api-conventions.md). Both answer 422 in the iFixit error shape. Before any of that, text with NUL or
  * unpaired surrogates is a 422 naming the field; after it, a body's nulls and integer ranges are checked
  * against the OpenAPI document (see validatedBodyErrors).
  */

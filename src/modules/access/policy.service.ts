@@ -19,7 +19,7 @@ export interface WikiAccessFacts {
 }
 
 /**
- * The one place that answers "may this caller do X to this document" (DESIGN §3). Controllers never
+ * The one place that answers "may this caller do X to this document" (docs/api-conventions.md). Controllers never
  * compare user ids themselves. A caller's team ids are loaded once per request and remembered.
  */
 @Injectable()

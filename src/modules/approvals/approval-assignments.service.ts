@@ -16,7 +16,7 @@ import type { ApprovalProcessEntity } from './entities/approval-process.entity';
 
 type Source = ProcessAssignmentDto['source'];
 
-/** Document slots (A6, A7, the guide fields) and resolution (ENTERPRISE §2.2). */
+/** Document slots (A6, A7, the guide fields) and resolution (docs/enterprise/approvals.md). */
 @Injectable()
 export class ApprovalAssignmentsService {
   constructor(

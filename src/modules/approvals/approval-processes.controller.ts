@@ -28,7 +28,7 @@ import { ApprovalProcessDto, ProcessAssignmentDto, WikiAssignmentDto } from './d
 const ProcessId = () => Param('approval_processid', new ParseIdPipe('Approval process'));
 const WikiId = () => Param('wikiid', new ParseIdPipe('Wiki'));
 
-/** Approval processes and their assignment to documents (ENTERPRISE §2, A1-A7 and A12). */
+/** Approval processes and their assignment to documents (docs/enterprise/approvals.md, A1-A7 and A12). */
 @ApiTags('Approvals')
 @Controller()
 export class ApprovalProcessesController {

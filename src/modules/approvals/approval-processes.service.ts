@@ -138,7 +138,7 @@ export class ApprovalProcessesService {
     );
   }
 
-  /** The 422 rules of stages that need stored data (ENTERPRISE §8.2), every failing stage named. */
+  /** The 422 rules of stages that need stored data (docs/enterprise/approvals.md), every failing stage named. */
   private async checkStages(input: StageInputDto[]): Promise<NewStage[]> {
     const errors: FieldError[] = [];
     input.forEach((stage, index) => {

@@ -15,7 +15,7 @@ const facts = (over: Partial<RequestFacts> = {}): RequestFacts => ({
   ...over,
 });
 
-describe('approval request state machine (ENTERPRISE §2.3)', () => {
+describe('approval request state machine (docs/enterprise/approvals.md)', () => {
   describe('from pending', () => {
     it('approve below the required count keeps the stage open and records the signature', () => {
       expect(transition('pending', 'approve', facts({ approvals: 1, requiredSignatures: 2 }))).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The approval request state machine (ENTERPRISE §2.3) as a table: (from, action, guard) → to, effects.
+ * The approval request state machine (docs/enterprise/approvals.md) as a table: (from, action, guard) → to, effects.
  * `transition()` is pure; the service applies its outcome with `UPDATE … WHERE status = :from`.
  */
 export const REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -35,7 +35,7 @@ export interface Outcome {
   /** The open stage's new status. */
   stage: StageStatus;
   effects: RequestEffect[];
-  /** The event the move publishes (ENTERPRISE §7), or none while a stage still collects signatures. */
+  /** The event the move publishes (docs/enterprise/webhooks-events.md), or none while a stage still collects signatures. */
   event: 'stage_approved' | 'approved' | 'rejected' | 'cancelled' | null;
 }
 

@@ -13,7 +13,7 @@ import { ApprovalRequestDto, SignCodeSentDto } from './dto/request-response.dto'
 
 const RequestId = () => Param('approval_requestid', new ParseIdPipe('Approval request'));
 
-/** Approval requests and their signatures (ENTERPRISE §2, A8-A11). */
+/** Approval requests and their signatures (docs/enterprise/approvals.md, A8-A11). */
 @ApiTags('Approvals')
 @Controller('approvals')
 export class ApprovalRequestsController {

@@ -35,7 +35,7 @@ export interface RequestViewRow {
   release: ReleaseEntity | null;
   signature: SignatureEntity | null;
   decision: Decision | null;
-  /** The caller may sign this stage now (ENTERPRISE §2.2 "Eligible"). */
+  /** The caller may sign this stage now (docs/enterprise/approvals.md, Eligible). */
   callerCanSign: boolean;
 }
 

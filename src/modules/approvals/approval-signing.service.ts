@@ -54,7 +54,7 @@ export class ApprovalSigningService {
   ) {}
 
   /**
-   * A10. Order (ENTERPRISE §0.1, §9.11): shape 422 → 404 → 409 not pending → 403 not eligible → the
+   * A10. Order (docs/enterprise/approvals.md): shape 422 → 404 → 409 not pending → 403 not eligible → the
    * signature (403 wrong secret, 429 locked), verified outside any transaction → the move, under the
    * request's row lock, with the signature, audit row, events and mail in one transaction.
    */
@@ -166,7 +166,7 @@ export class ApprovalSigningService {
     return moved;
   }
 
-  /** A11: mails a 6-digit code for the open stage (ENTERPRISE §2.2 "Sign tokens"). */
+  /** A11: mails a 6-digit code for the open stage (docs/enterprise/approvals.md, Sign codes). */
   async issueCode(approvalRequestid: number, caller: AuthenticatedUser): Promise<SignCodeSentDto> {
     const stage = await this.assertCanSign(approvalRequestid, caller);
     const sent = await this.signatures.issueCode(

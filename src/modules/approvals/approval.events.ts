@@ -20,7 +20,7 @@ export const ApprovalAssignmentChanged = defineEvent<ApprovalAssignmentPayload>(
   a.docid,
 ]);
 
-/** ENTERPRISE §7: the payload is the request as A9 answers it. */
+/** The payload is the request as A9 answers it (docs/enterprise/webhooks-events.md). */
 export const ApprovalRequestSubmitted = defineEvent<ApprovalRequestDto>('approval_request.submitted', request);
 export const ApprovalRequestStageApproved = defineEvent<ApprovalRequestDto>('approval_request.stage_approved', request);
 export const ApprovalRequestApproved = defineEvent<ApprovalRequestDto>('approval_request.approved', request);

@@ -16,7 +16,7 @@ import { ApprovalsDemoSeed } from './approvals-demo.seed';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 
 /**
- * Approval processes, document slots and approval requests with e-signatures (ENTERPRISE §2). Gates
+ * Approval processes, document slots and approval requests with e-signatures (docs/enterprise/approvals.md). Gates
  * releases through the ApprovalGate and moves them with ReleasesService.
  */
 @Module({

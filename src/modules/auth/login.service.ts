@@ -56,7 +56,7 @@ export class LoginService {
     });
   }
 
-  /** Self-registration, or an Admin provisioning an account (DESIGN §3: allowed always, never rate-limited). */
+  /** Self-registration, or an Admin provisioning an account (docs/api-conventions.md: allowed always, never rate-limited). */
   async register(
     dto: RegisterDto,
     clientAddress: string,

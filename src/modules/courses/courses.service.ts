@@ -5,7 +5,7 @@ import { CoursesRepository } from './courses.repository';
 export type CourseStage = CourseStageEntity;
 
 /**
- * Course stages (ENTERPRISE §4.1), shared by quizzes (passing scores, course assignments) and external
+ * Course stages (docs/enterprise/quizzes.md), shared by quizzes (passing scores, course assignments) and external
  * training modules (usage). Stages are created by the demo seed and test factories only.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { unprocessable } from '../../common/http/api-errors';
 
-/** The guide fields of ENTERPRISE §2.2 "Assignment": a process id, or null to clear the slot. */
+/** The guide fields of the approval slots (docs/enterprise/approvals.md, Assignment): a process id, or null to clear the slot. */
 export interface GuideApprovalSlotChange {
   approval_processid?: number | null;
   major_release_approval_processid?: number | null;

@@ -98,7 +98,7 @@ export interface StepData {
   title: string;
   lines: StepLineData[];
   imageids: number[];
-  /** The step's form revision (ENTERPRISE §3.2); absent or null for none. */
+  /** The step's form revision (docs/enterprise/work-log.md); absent or null for none. */
   form?: StepFormDto | null;
 }
 

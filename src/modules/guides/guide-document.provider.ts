@@ -74,7 +74,7 @@ export class GuideDocumentProvider implements DocumentProvider {
     return this.guides.searchTitles(term, limit);
   }
 
-  /** DESIGN §3 in SQL: readers see public guides and those they may edit; editors are the author, granted users and teams, Moderator+. */
+  /** The read and edit rules of docs/api-conventions.md in SQL: readers see public guides and those they may edit; editors are the author, granted users and teams, Moderator+. */
   accessSql(user: AuthenticatedUser | undefined, docidColumn: string): AccessSql {
     const existing = (condition: string) =>
       `EXISTS (SELECT 1 FROM guides acc_g WHERE acc_g.guideid = ${docidColumn} AND acc_g.deleted = 0 AND ${condition})`;

@@ -55,7 +55,7 @@ async function asFieldError(field: string, check: () => Promise<void>): Promise<
   }
 }
 
-/** Turns a create or edit body into the guide's new data, applying every rule of SPEC "POST /guides". */
+/** Turns a create or edit body into the guide's new data, applying every rule of the guide body (docs/resources.md). */
 @Injectable()
 export class GuideFieldsService {
   constructor(

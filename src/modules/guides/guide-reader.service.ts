@@ -180,8 +180,8 @@ export class GuideReaderService {
     cut: boolean,
     tx?: EntityManager,
   ): Promise<DetailParts> {
-    // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
-    // The author (and its teams) and whether any comment may be shown come with the guide row: a guide
+    // Unpatrolled content is for editors (docs/api-conventions.md): anyone else asking for it gets the patrolled
+    // revision. The author (and its teams) and whether any comment may be shown come with the guide row: a guide
     // without comments is read in one statement.
     const authorTeamIdsSql = this.users.teamIdsSql('g.authorid');
     const commentsExistSql = this.comments.publicExistSql('guide', 'g.guideid', 'step', GUIDE_STEPS);
@@ -200,7 +200,7 @@ export class GuideReaderService {
       row = await load(false);
       if (!row) throw notFound('Guide');
     }
-    // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
+    // Once a release is live, readers who are not editors see its revision (docs/enterprise/releases.md).
     if (!canEdit) row = await this.pinToLiveReleases(row, options.langid, tx);
     const useTranslation = row.translation && options.langid && options.langid !== row.guide.langid;
     const view = (id: number, revision: StoredRevision) => this.sourceView(id, revision, cut, tx);
@@ -431,7 +431,7 @@ export class GuideReaderService {
   /** Summaries of rows, in their order, with prereq_modified_date (one query for all prerequisites). */
   /**
    * Summaries for `caller`: a guide the caller may not edit is summarised from its live release's revision
-   * once one is released (ENTERPRISE §1.1), as its detail is. One statement for the page's live releases,
+   * once one is released (docs/enterprise/releases.md), as its detail is. One statement for the page's live releases,
    * one more only when some differ from the listed revision.
    */
   async summaries(rows: SummaryRow[], caller: AuthenticatedUser | undefined): Promise<GuideSummaryDto[]> {

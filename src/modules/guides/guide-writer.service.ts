@@ -40,7 +40,7 @@ export class GuideWriterService {
   }
 
   /**
-   * `author` in a body is Admin-only (DESIGN §3), whatever the value: a grantee naming themselves would
+   * `author` in a body is Admin-only (docs/api-conventions.md), whatever the value: a grantee naming themselves would
    * otherwise take the guide over. Checked before any write.
    */
   private async authorFor(requested: number | undefined, caller: AuthenticatedUser): Promise<number | undefined> {
@@ -55,7 +55,7 @@ export class GuideWriterService {
   }
 
   /**
-   * The approval fields (ENTERPRISE §2.2) are Admin-only whatever the value, checked before any write;
+   * The approval fields (docs/enterprise/approvals.md) are Admin-only whatever the value, checked before any write;
    * they change no content, so they make no revision.
    */
   private approvalSlotsFor(body: UpdateGuideDto, caller: AuthenticatedUser): GuideApprovalSlotChange | undefined {

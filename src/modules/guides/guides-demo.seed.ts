@@ -17,7 +17,7 @@ export interface DemoSignoffStep {
   stepid: number;
 }
 
-/** A demo step form; `signoff` asks the first team for a sign-off (ENTERPRISE §3.2). */
+/** A demo step form; `signoff` asks the first team for a sign-off (docs/enterprise/work-log.md). */
 type DemoForm = { fields: StepFormInputDto['fields']; signoff?: boolean };
 type DemoStep = [title: string, lines: [text: string, bullet?: string, level?: number][], form?: DemoForm];
 

@@ -184,8 +184,8 @@ export class GuidesController {
   @ApiOperation({
     summary: 'Make a guide public',
     description:
-      'A new revision with public true (none when already public); removes GUIDE_IN_PROGRESS. Publishing is an edit ' +
-      '(DESIGN §3): the author, users and teams granted on the guide, and Moderator+ may do it; others 403 (404 when ' +
+      'A new revision with public true (none when already public); removes GUIDE_IN_PROGRESS. Publishing is an edit: ' +
+      'the author, users and teams granted on the guide, and Moderator+ may do it; others 403 (404 when ' +
       'they may not read the guide).',
   })
   @ApiOkResponse({ type: GuideDetailDto })

@@ -14,9 +14,9 @@ import { reviewState } from './review-state';
 import { ReviewsService } from './reviews.service';
 
 /**
- * What the releases module reaches through the platform ReviewDirectory (ENTERPRISE §1, §5.2): the
- * document's review state, the review a confirming release records, and change requests resolved
- * when a release of the document goes live (in the release's transaction).
+ * What the releases module reaches through the platform ReviewDirectory (docs/enterprise/releases.md,
+ * docs/enterprise/periodic-review.md): the document's review state, the review a confirming release records, and change
+ * requests resolved when a release of the document goes live (in the release's transaction).
  */
 @Injectable()
 export class PeriodicReviewHooks implements ReviewHooks {

@@ -49,7 +49,7 @@ function parsePrdids(raw: unknown): number[] {
   return ids;
 }
 
-/** Periodic review (ENTERPRISE §5.3): P1-P13. */
+/** Periodic review (docs/enterprise/periodic-review.md): P1-P13. */
 @ApiTags('Periodic review')
 @Controller('periodic_review')
 export class PeriodicReviewController {

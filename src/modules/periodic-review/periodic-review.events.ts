@@ -13,11 +13,11 @@ export const ScheduleDeleted = defineEvent<ScheduleDetailDto>('periodic_review.s
 export const DocumentScheduled = defineEvent<ReviewDocumentDto>('periodic_review.document_added', document);
 /** A document left its schedule. */
 export const DocumentUnscheduled = defineEvent<ReviewDocumentDto>('periodic_review.document_removed', document);
-/** The scheduler saw a document's window open (ENTERPRISE §7). */
+/** The scheduler saw a document's window open (docs/enterprise/webhooks-events.md). */
 export const ReviewDue = defineEvent<ReviewDocumentDto>('periodic_review.due', document);
-/** The scheduler saw a document pass its due date (ENTERPRISE §7). */
+/** The scheduler saw a document pass its due date (docs/enterprise/webhooks-events.md). */
 export const ReviewOverdue = defineEvent<ReviewDocumentDto>('periodic_review.overdue', document);
-/** A review was recorded, by P11 or by a confirming release (ENTERPRISE §7; payload: the Review). */
+/** A review was recorded, by P11 or by a confirming release (docs/enterprise/webhooks-events.md; payload: the Review). */
 export const ReviewCompleted = defineEvent<ReviewDto>('periodic_review.completed', (r) => [
   'periodic_review',
   r.reviewid,

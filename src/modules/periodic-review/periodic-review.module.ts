@@ -17,8 +17,8 @@ import { SchedulesService } from './schedules.service';
 import { UserListsService } from './user-lists.service';
 
 /**
- * Periodic review (ENTERPRISE §5): schedules and the documents in them. Reaches guides and wikis through
- * the DocumentRegistry only; runs the hourly reminder task and provides the platform ReviewDirectory (through
+ * Periodic review (docs/enterprise/periodic-review.md): schedules and the documents in them. Reaches guides and wikis
+ * through the DocumentRegistry only; runs the hourly reminder task and provides the platform ReviewDirectory (through
  * which a release going live resolves the document's change requests).
  */
 @Module({

@@ -13,7 +13,7 @@ export const REVIEW_TICK = 'periodic-review.tick';
 export const TICK_BATCH = 500;
 
 /**
- * The hourly task (ENTERPRISE §5.2 Scheduler): documents whose state differs from the stored
+ * The hourly task (docs/enterprise/periodic-review.md, Scheduler): documents whose state differs from the stored
  * `notified_state` get it stored, their reviewer mailed and `periodic_review.due` / `.overdue` emitted,
  * once per change. Batches of TICK_BATCH by prdid, each in one transaction with a bounded number of
  * statements (the states re-read under lock and updated per new state, the audit rows, events and mail

@@ -11,7 +11,7 @@ import {
 
 const utc = (y: number, m: number, d: number, h = 0, min = 0, s = 0) => Date.UTC(y, m - 1, d, h, min, s) / 1000;
 
-describe('periodic review dates and states (ENTERPRISE §5.2)', () => {
+describe('periodic review dates and states (docs/enterprise/periodic-review.md)', () => {
   it('Feb 29 falls on Feb 28 outside leap years, at 00:00 UTC', () => {
     expect(annualDateIn(2028, 2, 29)).toBe(utc(2028, 2, 29));
     expect(annualDateIn(2027, 2, 29)).toBe(utc(2027, 2, 28));

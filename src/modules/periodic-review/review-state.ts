@@ -1,6 +1,6 @@
 import type { ReviewState } from '../../platform/documents/review-directory';
 
-/** How a schedule recurs (ENTERPRISE §5.2). */
+/** How a schedule recurs (docs/enterprise/periodic-review.md). */
 export type Recurrence = { type: 'annual'; month: number; day: number } | { type: 'interval'; days: number };
 
 export const DAY_SECONDS = 86_400;

@@ -31,7 +31,7 @@ export interface ReviewRecord {
   changeRequest?: { assigneeUserid: number; description: string };
 }
 
-/** P11 and the review a confirming release records (ENTERPRISE §5.2). */
+/** P11 and the review a confirming release records (docs/enterprise/periodic-review.md). */
 @Injectable()
 export class ReviewsService {
   constructor(

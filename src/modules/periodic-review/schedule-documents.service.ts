@@ -19,7 +19,7 @@ import { SchedulesService } from './schedules.service';
 
 const docName = (doctype: DocType) => (doctype === 'GUIDE' ? 'Guide' : 'Wiki');
 
-/** Documents in schedules: P7-P9 (ENTERPRISE §5.3). */
+/** Documents in schedules: P7-P9 (docs/enterprise/periodic-review.md). */
 @Injectable()
 export class ScheduleDocumentsService {
   constructor(

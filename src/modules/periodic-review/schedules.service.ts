@@ -14,7 +14,7 @@ import { PeriodicReviewRepository } from './periodic-review.repository';
 import { DEFAULT_WINDOW_DAYS, recurrenceProblem } from './review-state';
 import { ScheduleViewsService } from './schedule-views.service';
 
-/** Schedules: P1-P4 (ENTERPRISE §5.3). */
+/** Schedules: P1-P4 (docs/enterprise/periodic-review.md). */
 @Injectable()
 export class SchedulesService {
   constructor(

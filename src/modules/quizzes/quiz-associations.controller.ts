@@ -23,7 +23,7 @@ function parseQuizids(value: string | undefined): number[] {
   return ids;
 }
 
-/** Quizzes on guides, wikis and course stages (ENTERPRISE §4.4 Q9, Q10, Q12-Q16). */
+/** Quizzes on guides, wikis and course stages (Q9, Q10, Q12-Q16: docs/enterprise/quizzes.md). */
 @ApiTags('Quizzes')
 @Controller('quizzes')
 export class QuizAssociationsController {

@@ -14,7 +14,7 @@ import { toAssociation } from './quiz.mapper';
 import { QuizzesRepository } from './quizzes.repository';
 import { QuizzesService } from './quizzes.service';
 
-/** Quizzes attached to guides and wikis, and course stages (ENTERPRISE §4.4 Q9, Q10, Q12-Q16). */
+/** Quizzes attached to guides and wikis, and course stages (Q9, Q10, Q12-Q16: docs/enterprise/quizzes.md). */
 @Injectable()
 export class QuizAssociationsService {
   constructor(

@@ -1,5 +1,5 @@
 /**
- * Grading (ENTERPRISE §4.1), pure: a checkbox (or tagbox) answer must equal the correct set; any other
+ * Grading (docs/enterprise/quizzes.md), pure: a checkbox (or tagbox) answer must equal the correct set; any other
  * answer must match the correct answer exactly (deep equality of the JSON values, types included).
  * score = round(100 × correct / questions); passed means score ≥ the passing score.
  */

@@ -8,7 +8,7 @@ import {
   type SessionStatus,
 } from './quiz-session.state-machine';
 
-/** ENTERPRISE §4.3, one row per (state, action): the target state, or '-' for a 409 (a skip in batch moves). */
+/** The session state machine of docs/enterprise/quizzes.md, one row per (state, action): the target state, or '-' for a 409 (a skip in batch moves). */
 const EXPECTED: Record<SessionStatus, Record<SessionAction, SessionStatus | '-'>> = {
   in_progress: {
     save: 'in_progress',

@@ -1,4 +1,4 @@
-/** The quiz session state machine (ENTERPRISE §4.3) as data, and one pure transition(). */
+/** The quiz session state machine (docs/enterprise/quizzes.md) as data, and one pure transition(). */
 
 export const SESSION_STATUSES = ['in_progress', 'submitted', 'cancelled', 'invalidated'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];

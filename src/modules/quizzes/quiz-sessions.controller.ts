@@ -32,7 +32,7 @@ const NotInProgress = () =>
     type: SessionDto,
   });
 
-/** Quiz sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23). */
+/** Quiz sessions (Q11, Q17-Q23: docs/enterprise/quizzes.md). */
 @ApiTags('Quizzes')
 @Controller('quizzes')
 export class QuizSessionsController {

@@ -35,7 +35,7 @@ import { surveyQuestions, type SurveyJson } from './quiz-survey';
 import { QuizzesRepository } from './quizzes.repository';
 import { QuizzesService } from './quizzes.service';
 
-/** Quiz sessions (ENTERPRISE §4.3, §4.4 Q11, Q17-Q23): attempt, save, submit, cancel, invalidate, read. */
+/** Quiz sessions (Q11, Q17-Q23: docs/enterprise/quizzes.md): attempt, save, submit, cancel, invalidate, read. */
 @Injectable()
 export class QuizSessionsService {
   constructor(

@@ -12,7 +12,7 @@ export interface SurveyQuestion {
 
 export type SurveyJson = Record<string, unknown>;
 
-/** Element types that are not questions (ENTERPRISE §4.1): shown, never graded. */
+/** Element types that are not questions (docs/enterprise/quizzes.md): shown, never graded. */
 const NOT_QUESTIONS = new Set(['html', 'expression', 'image']);
 export const MAX_PAGES = 100;
 export const MAX_QUESTIONS = 500;
@@ -96,7 +96,7 @@ function rawQuestionElements(survey: SurveyJson): { element: Record<string, unkn
 }
 
 /**
- * The rules of ENTERPRISE §4.1 (each violation one 422 error at `survey.<name>`): `pages` is an array of
+ * The rules of docs/enterprise/quizzes.md (each violation one 422 error at `survey.<name>`): `pages` is an array of
  * `minPages`..100 pages with `elements`; each question has a unique name of 1-100 characters and a
  * correctAnswer; at most 500 questions.
  */

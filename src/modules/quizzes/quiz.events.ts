@@ -3,7 +3,7 @@ import type { SessionDto } from './dto/quiz-response.dto';
 
 const session = (s: SessionDto): [string, number] => ['quiz_session', s.sessionid];
 
-/** ENTERPRISE §7 "Quiz Submitted" (payload: the Session as submitted). */
+/** Quiz Submitted (docs/enterprise/webhooks-events.md); payload: the Session as submitted. */
 export const QuizSessionSubmitted = defineEvent<SessionDto>('quiz.session_submitted', session);
 
 /** The outcome of a submission, published with it (payload: the Session). */

@@ -15,7 +15,7 @@ import type { QuizSessionEntity } from './entities/quiz-session.entity';
 import type { QuizSubmissionEntity } from './entities/quiz-submission.entity';
 import { withoutCorrectAnswers } from './quiz-survey';
 
-/** Pure functions: entities → response bodies (ENTERPRISE §4.1 shapes). */
+/** Pure functions: entities → response bodies (docs/enterprise/quizzes.md shapes). */
 
 export function toQuiz(quiz: QuizEntity): QuizDto {
   return {

@@ -29,7 +29,7 @@ import { QuizzesService } from './quizzes.service';
 const SURVEY_SCHEMA = { type: 'object', additionalProperties: true, description: 'Survey-builder JSON' } as const;
 
 /**
- * Quiz definitions (ENTERPRISE §4.4 Q1-Q8, Q24). Static segments (`categories`, `revisions`, …) come before
+ * Quiz definitions (Q1-Q8, Q24: docs/enterprise/quizzes.md). Static segments (`categories`, `revisions`, …) come before
  * `{quizid}`, which matches digits only.
  */
 @ApiTags('Quizzes')
@@ -113,7 +113,7 @@ export class QuizzesController {
     description:
       'Author+, and an editor of `guideid` when given (it becomes the primary guide and an association; the ' +
       'category defaults to the guide’s). `enabled:false` creates it `disabled`. The survey (default ' +
-      '`{pages: []}`, 0-100 pages) follows the rules of §4.1: each violation is a 422 at `survey.<name>`. ' +
+      '`{pages: []}`, 0-100 pages) follows the survey rules (docs/enterprise/quizzes.md): each violation is a 422 at `survey.<name>`. ' +
       'Revision 1 is released at once.',
   })
   @ApiCreatedResponse({ type: QuizDetailDto })
@@ -171,7 +171,7 @@ export class QuizzesController {
   @ApiOperation({
     summary: 'A quiz, or the survey of a quiz revision',
     description:
-      'Serves both `GET /quizzes/{quizid}` and `GET /quizzes/{quizRevisionid}` (§4.2): the number is **always a ' +
+      'Serves both `GET /quizzes/{quizid}` and `GET /quizzes/{quizRevisionid}`: the number is **always a ' +
       'quizid**, even when it is also a quiz_revisionid. It answers the quiz with its current survey; ' +
       '`?revisionid=` picks another revision of this quiz (one of another quiz is 404), and `?format=survey` ' +
       'answers the bare survey JSON. Clients holding only a revision id use ' +

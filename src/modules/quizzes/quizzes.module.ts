@@ -14,7 +14,7 @@ import { QuizzesRepository } from './quizzes.repository';
 import { QuizzesService } from './quizzes.service';
 
 /**
- * Quizzes (ENTERPRISE §4): survey-builder definitions with immutable revisions, associations with guides,
+ * Quizzes (docs/enterprise/quizzes.md): survey-builder definitions with immutable revisions, associations with guides,
  * wikis and course stages, and graded sessions. Guides and wikis are reached through the DocumentRegistry,
  * releases through the ReleaseDirectory. Controllers with static paths come before the one with `{quizid}`.
  */

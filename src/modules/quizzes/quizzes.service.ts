@@ -55,7 +55,7 @@ export const QUIZ_LIST_ANSWER_SOURCES = [
   'team_members',
 ];
 
-/** Quiz definitions (ENTERPRISE §4.1, §4.4 Q1-Q8, Q24): create, import, read, list, delete, question upserts. */
+/** Quiz definitions (Q1-Q8, Q24: docs/enterprise/quizzes.md): create, import, read, list, delete, question upserts. */
 @Injectable()
 export class QuizzesService {
   constructor(
@@ -86,8 +86,8 @@ export class QuizzesService {
   }
 
   /**
-   * Q7: the quizid is always a quizid (§4.2); `revisionid` picks another revision of this quiz. The correct
-   * answers are for the quiz's editors (QuizAccess).
+   * Q7: the quizid is always a quizid (docs/enterprise/quizzes.md); `revisionid` picks another revision of this quiz.
+   * The correct answers are for the quiz's editors (QuizAccess).
    */
   async detail(quizid: number, caller: AuthenticatedUser, revisionid?: number): Promise<QuizDetailDto> {
     const quiz = await this.require(quizid);
@@ -96,7 +96,7 @@ export class QuizzesService {
     return editor ? detail : { ...detail, survey: withoutCorrectAnswers(detail.survey) as SurveyJson };
   }
 
-  /** §4.2.3: the bare survey of a revision, for clients that hold only a revision id (as `detail` shows it). */
+  /** The bare survey of a revision (docs/enterprise/quizzes.md), for clients that hold only a revision id (as `detail` shows it). */
   async revisionSurvey(quizRevisionid: number, caller: AuthenticatedUser): Promise<SurveyJson> {
     const revision = await this.quizzes.findRevision(quizRevisionid);
     const quiz = revision && (await this.quizzes.findQuiz(revision.quizid));

@@ -13,7 +13,7 @@ export interface GatedRelease {
   userid: number;
 }
 
-/** The approval process that applies to a release (ENTERPRISE §2.2 "Resolution"). */
+/** The approval process that applies to a release (docs/enterprise/approvals.md, Resolution). */
 export interface ResolvedProcess {
   approval_processid: number;
   approval_process_revisionid: number;

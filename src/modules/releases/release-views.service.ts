@@ -11,7 +11,7 @@ import type { ReleaseEntity } from './entities/release.entity';
 import { toReleaseDto } from './release.mapper';
 import { ReleasesRepository, type ReleaseRow } from './releases.repository';
 
-/** What a release's caller may see of it (ENTERPRISE §0.7): readers `released` only, editors all. */
+/** What a release's caller may see of it (docs/enterprise/overview.md): readers `released` only, editors all. */
 export interface ReleaseAccess {
   release: ReleaseEntity;
   editor: boolean;

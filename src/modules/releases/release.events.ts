@@ -1,7 +1,7 @@
 import { defineEvent } from '../../platform/events/domain-event';
 import type { DocType } from '../../platform/documents/document-registry';
 
-/** The Release body (ENTERPRISE §1.1) as events carry it: the same mapper builds the GET answer. */
+/** The Release body (docs/enterprise/releases.md) as events carry it: the same mapper builds the GET answer. */
 export interface ReleaseEventPayload {
   /** Dozuki's `id`: the releaseid again. */
   id: number;

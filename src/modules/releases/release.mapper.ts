@@ -5,7 +5,7 @@ import type { ReleaseEntity } from './entities/release.entity';
 export const versionOf = (release: Pick<ReleaseEntity, 'versionMajor' | 'versionMinor'>): string =>
   `${release.versionMajor}.${release.versionMinor}`;
 
-/** The next version after the highest released one: major `(X+1).0`, minor `X.(Y+1)` (ENTERPRISE §1.1). */
+/** The next version after the highest released one: major `(X+1).0`, minor `X.(Y+1)` (docs/enterprise/releases.md). */
 export function nextVersion(highest: [number, number] | null, type: 'major' | 'minor'): [number, number] {
   const [major, minor] = highest ?? [0, 0];
   return type === 'major' ? [major + 1, 0] : [major, minor + 1];
@@ -13,7 +13,7 @@ export function nextVersion(highest: [number, number] | null, type: 'major' | 'm
 
 /**
  * The Release body (GET answers and event payloads alike): Dozuki's keys in Dozuki's order (`id`,
- * `releaseid`, `guideid` or `wikiid`, …), then ENTERPRISE §1.1's additions.
+ * `releaseid`, `guideid` or `wikiid`, …), then the keys it adds (docs/enterprise/releases.md).
  */
 export function toReleaseDto(release: ReleaseEntity, user: UserLightDto): ReleaseDto {
   return {

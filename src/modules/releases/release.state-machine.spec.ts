@@ -4,7 +4,7 @@ import { transition, type ReleaseAction, type ReleaseState } from './release.sta
 const STATES: ReleaseState[] = ['none', ...RELEASE_STATUSES];
 const ACTIONS: ReleaseAction[] = ['create', 'approve', 'reject', 'delete'];
 
-/** Every (state, action) pair with the facts that let it pass, and what it must answer (ENTERPRISE §1.2). */
+/** Every (state, action) pair with the facts that let it pass, and what it must answer (docs/enterprise/releases.md). */
 const ALLOWED: Record<string, { to: string; effects: string[] }> = {
   'none:create': { to: 'released', effects: ['go_live', 'resolve_change_requests'] },
   'pending:approve': { to: 'released', effects: ['go_live', 'resolve_change_requests'] },

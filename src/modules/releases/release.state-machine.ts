@@ -1,6 +1,6 @@
 import type { ReleaseStatus } from './entities/release.entity';
 
-/** `none`: the release does not exist yet (the create row of ENTERPRISE §1.2). */
+/** `none`: the release does not exist yet (the create row of docs/enterprise/releases.md). */
 export type ReleaseState = 'none' | ReleaseStatus;
 export type ReleaseAction = 'create' | 'approve' | 'reject' | 'delete';
 
@@ -10,7 +10,7 @@ export type ReleaseEffect =
   | 'go_live'
   /** The document's open change requests (periodic review) are resolved by this release. */
   | 'resolve_change_requests'
-  /** An approval request opens (§2.3). */
+  /** An approval request opens (docs/enterprise/approvals.md). */
   | 'open_request'
   /** The release's approval request is cancelled. */
   | 'cancel_request'
@@ -21,7 +21,7 @@ export type ReleaseEffect =
 export interface ReleaseFacts {
   /** Another release of this (doctype, docid, langid) is `pending`. */
   pendingExists?: boolean;
-  /** An approval process resolves for this release (§2.2). */
+  /** An approval process resolves for this release (docs/enterprise/approvals.md). */
   gated?: boolean;
   /** The caller created the release or is Moderator+. */
   creatorOrModerator?: boolean;
@@ -48,7 +48,7 @@ interface Row {
 /** What a release going live does, created without a process or approved. */
 const LIVE_EFFECTS: readonly ReleaseEffect[] = ['go_live', 'resolve_change_requests'];
 
-/** ENTERPRISE §1.2, row by row. Moves not listed (terminal states included) are 409. */
+/** The state machine of docs/enterprise/releases.md, row by row. Moves not listed (terminal states included) are 409. */
 export const RELEASE_TRANSITIONS: readonly Row[] = [
   {
     from: 'none',

@@ -32,13 +32,13 @@ const CREATE_RULES =
   'defaults to, and may only be, the current patrolled revision of `langid` (default: the source language): ' +
   'another revision of the document is 409 with the document detail, a revision of another document 422. ' +
   'A pending release of the document and language is 409 with that release. When an approval process ' +
-  'applies (ENTERPRISE §2.2) the release is `pending` and an approval request opens; otherwise it is ' +
+  'applies the release is `pending` and an approval request opens; otherwise it is ' +
   '`released` at once and readers who are not editors see its revision. `periodic_review_confirmed` signs ' +
   'with `password` (wrong: 403, locked: 429); the flag is stored true only while the document’s periodic ' +
   'review is open or overdue (otherwise false). Version: major `(X+1).0`, minor `X.(Y+1)` after the highest ' +
   'version ever released.';
 
-/** Guide releases: R1-R6 (ENTERPRISE §1.3). Static `releases` segments win over `{guideid}`. */
+/** Guide releases: R1-R6 (docs/enterprise/releases.md). Static `releases` segments win over `{guideid}`. */
 @ApiTags('Releases')
 @Controller('guides')
 export class GuideReleasesController {

@@ -10,7 +10,7 @@ import { ReleasesRepository } from './releases.repository';
 import { ReleasesService } from './releases.service';
 
 /**
- * Releases of guides and wikis (ENTERPRISE §1). Reaches documents through the DocumentRegistry and
+ * Releases of guides and wikis (docs/enterprise/releases.md). Reaches documents through the DocumentRegistry and
  * approvals through the ApprovalGate (the approvals module imports this one and registers the gateway);
  * registers the live-release lookup with the platform's ReleaseDirectory.
  */

@@ -51,7 +51,7 @@ export function assertNotesFit(notes: string | undefined): void {
 }
 
 /**
- * Release use cases (ENTERPRISE §1): load → check → transition → save → audit → publish, each change
+ * Release use cases (docs/enterprise/releases.md): load → check → transition → save → audit → publish, each change
  * in one transaction with its audit row and outbox event. The approvals module calls `markReleased`
  * and `markRejected` inside its own transaction.
  */

@@ -31,7 +31,7 @@ const joinText = (parts: (string | null | undefined)[]): string =>
 
 /**
  * Builds what the index holds of a guide or wiki from the revision every reader may read in each language:
- * the release in force when the language has one (ENTERPRISE §1: readers who are not editors see it),
+ * the release in force when the language has one (docs/enterprise/releases.md: readers who are not editors see it),
  * else the newest patrolled revision; and writes it through the SearchRepository. Deleted documents and those without a
  * patrolled revision leave the index. Called by the event subscriber and by the rebuild.
  */

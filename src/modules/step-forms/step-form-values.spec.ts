@@ -10,7 +10,7 @@ const rule = (fieldType: string, extra: Partial<FieldRule> = {}): FieldRule => (
 const ok = (value: string, mediaid?: number) => ({ ok: true, value, ...(mediaid ? { mediaid } : {}) });
 const bad = { ok: false, message: expect.any(String) as string };
 
-describe('step form values (ENTERPRISE §3.4)', () => {
+describe('step form values (docs/enterprise/work-log.md)', () => {
   it.each([
     ['Text Input', 'abc', ok('abc')],
     ['Text Input', 12, ok('12')],

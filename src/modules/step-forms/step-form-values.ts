@@ -1,4 +1,4 @@
-/** Pure rules of step forms (ENTERPRISE §3.2, §3.4): field types and how a recorded value is checked. */
+/** Pure rules of step forms (docs/enterprise/work-log.md): field types and how a recorded value is checked. */
 
 export const FIELD_TYPES = [
   'Text Input',

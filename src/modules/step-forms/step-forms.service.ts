@@ -44,7 +44,7 @@ function contentOf(fields: Omit<StepFormFieldEntity, 'fieldRevisionid' | 'formRe
 }
 
 /**
- * Step forms (ENTERPRISE §3.2): typed fields defined on guide steps, versioned with the step. Each change
+ * Step forms (docs/enterprise/work-log.md): typed fields defined on guide steps, versioned with the step. Each change
  * appends a form revision with new field revisions; a field keeps its field_guid.
  */
 @Injectable()

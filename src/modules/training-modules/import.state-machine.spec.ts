@@ -3,7 +3,7 @@ import { importTransition, type ImportAction } from './import.state-machine';
 
 const ACTIONS: ImportAction[] = ['receive', 'validate', 'extract', 'complete', 'fail', 'cancel'];
 
-/** Every (state, action) pair of ENTERPRISE §6.2; anything not listed here is refused. */
+/** Every (state, action) pair of the import table of docs/enterprise/training-modules.md; anything not listed here is refused. */
 const EXPECTED: Partial<Record<ImportStatus, Partial<Record<ImportAction, ImportStatus>>>> = {
   created: { receive: 'receiving', cancel: 'cancelled' },
   receiving: { validate: 'validating', fail: 'failed', cancel: 'cancelled' },

@@ -2,7 +2,7 @@ import type { ImportStatus } from './entities/training-import.entity';
 
 export type ImportAction = 'receive' | 'validate' | 'extract' | 'complete' | 'fail' | 'cancel';
 
-/** Progress ranges of each working state (ENTERPRISE §6.2). */
+/** Progress ranges of each working state (docs/enterprise/training-modules.md). */
 export const PROGRESS_RANGE: Record<'receiving' | 'validating' | 'extracting', [number, number]> = {
   receiving: [0, 60],
   validating: [60, 70],
@@ -18,7 +18,7 @@ interface Row {
   to: ImportStatus;
 }
 
-/** ENTERPRISE §6.2, row by row. Moves not listed (terminal states included) are refused (409). */
+/** The import table of docs/enterprise/training-modules.md, row by row. Moves not listed (terminal states included) are refused (409). */
 export const IMPORT_TRANSITIONS: readonly Row[] = [
   { from: 'created', action: 'receive', to: 'receiving' },
   { from: 'created', action: 'cancel', to: 'cancelled' },

@@ -1,7 +1,7 @@
 import type { RegistrationStatus } from './entities/training-registration.entity';
 
 /**
- * Registrations move forward only (ENTERPRISE §6.3 E): a commit asks for a status; a move that is not
+ * Registrations move forward only (docs/enterprise/training-modules.md): a commit asks for a status; a move that is not
  * listed keeps the current one (the rest of the commit still applies). `failed` may still become `passed`
  * (a retake in the same attempt); `passed` is final.
  */

@@ -24,7 +24,7 @@ import { TrainingImportsService } from './training-imports.service';
 
 const ImportId = () => Param('importid', new ParseIdPipe('Import'));
 
-/** Imports of packages into a module's draft: T8-T13 (ENTERPRISE §6.2). */
+/** Imports of packages into a module's draft: T8-T13 (docs/enterprise/training-modules.md). */
 @ApiTags('Training modules')
 @Controller('external_training_modules/imports')
 export class TrainingImportsController {

@@ -55,7 +55,7 @@ export class ImportStopped extends Error {
   }
 }
 
-/** A failure of the import with its code (§6.2 failure codes and the runner's own). */
+/** A failure of the import with its code (the failure codes of docs/enterprise/training-modules.md). */
 class ImportFailure extends Error {
   constructor(
     readonly code: string,
@@ -77,14 +77,14 @@ export const SILENT_AFTER_SECONDS = 120;
 const importJobKey = (importid: number) => `training-import:${importid}`;
 
 /**
- * Imports (ENTERPRISE §6.2, T5, T8-T13): packages received by upload (streamed to disk) or fetched by URL,
- * then checked and extracted by a job on the platform runner (at most 2 at once, one per module through
- * the `running_slot` unique index). Every move is a conditional update with its audit row; completion and
- * failure publish events. Cancelling or failing deletes partial files. The instance working an import marks it
- * alive (`heartbeat_date`, `owner_instance`) with every move and progress and every 30 s. An import whose
- * instance stopped or died fails with INTERRUPTED: at boot when that instance's process is known to be gone (it
- * ran on this host), and otherwise once it has been silent for 2 minutes and its job does not wait in the queue
- * (checked at boot and every minute), so imports that another live instance works on are left alone.
+ * Imports (docs/enterprise/training-modules.md, T5, T8-T13): packages received by upload (streamed to disk) or fetched
+ * by URL, then checked and extracted by a job on the platform runner (at most 2 at once, one per module through the
+ * `running_slot` unique index). Every move is a conditional update with its audit row; completion and failure publish
+ * events. Cancelling or failing deletes partial files. The instance working an import marks it alive (`heartbeat_date`,
+ * `owner_instance`) with every move and progress and every 30 s. An import whose instance stopped or died fails with
+ * INTERRUPTED: at boot when that instance's process is known to be gone (it ran on this host), and otherwise once it
+ * has been silent for 2 minutes and its job does not wait in the queue (checked at boot and every minute), so imports
+ * that another live instance works on are left alone.
  */
 @Injectable()
 export class TrainingImportsService implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {

@@ -1,7 +1,7 @@
 import { defineEvent } from '../../platform/events/domain-event';
 import type { TrainingImportDto, TrainingModuleDto, TrainingRegistrationDto } from './dto/training-response.dto';
 
-/** An import finished with its package in the draft (ENTERPRISE §7: Import Completed). Payload: the Import. */
+/** An import finished with its package in the draft (docs/enterprise/webhooks-events.md: Import Completed). Payload: the Import. */
 export const TrainingImportCompleted = defineEvent<TrainingImportDto>('training_module.import_completed', (i) => [
   'training_import',
   i.importid,

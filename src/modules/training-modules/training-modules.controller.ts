@@ -33,7 +33,7 @@ import { TrainingPlayerService } from './training-player.service';
 const ModuleId = () => Param('id', new ParseIdPipe('Module'));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** External training modules: T1-T7 and the registration commit (ENTERPRISE §6.3). */
+/** External training modules: T1-T7 and the registration commit (docs/enterprise/training-modules.md). */
 @ApiTags('Training modules')
 @Controller('external_training_modules')
 export class TrainingModulesController {

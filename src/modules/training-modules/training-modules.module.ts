@@ -10,9 +10,9 @@ import { TrainingPlayerPage } from './training-player.page';
 import { TrainingPlayerService } from './training-player.service';
 
 /**
- * External training modules (ENTERPRISE §6): modules and versions, imports run as jobs on the platform
- * runner, the player page and package files under TRAINING_CONTENT_URL (plain Fastify routes registered
- * by create-app, like the HTML pages), registrations, and a demo SCORM 1.2 package.
+ * External training modules (docs/enterprise/training-modules.md): modules and versions, imports run as jobs on the
+ * platform runner, the player page and package files under TRAINING_CONTENT_URL (plain Fastify routes registered by
+ * create-app, like the HTML pages), registrations, and a demo SCORM 1.2 package.
  */
 @Module({
   imports: [CoursesModule],

@@ -18,8 +18,8 @@ import { toModuleDto } from './training-module.mapper';
 import { TrainingModulesRepository } from './training-modules.repository';
 
 /**
- * Modules and their versions (ENTERPRISE §6, T1-T3, T6, T7): drafts, publishing and rollback, draft
- * settings and usage. Every change runs in one transaction with its audit row; publishing also writes
+ * Modules and their versions (docs/enterprise/training-modules.md, T1-T3, T6, T7): drafts, publishing and rollback,
+ * draft settings and usage. Every change runs in one transaction with its audit row; publishing also writes
  * `training_module.published` to the outbox.
  */
 @Injectable()

@@ -54,8 +54,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SCORM_AGAIN = join(dirname(require.resolve('scorm-again')), 'scorm-again.min.js');
 
 /**
- * The player and package files (ENTERPRISE §6.2 Serving), plain Fastify routes outside /api/2.0 (like the
- * HTML pages) under TRAINING_CONTENT_URL:
+ * The player and package files (docs/enterprise/training-modules.md, Serving and the player), plain Fastify routes
+ * outside /api/2.0 (like the HTML pages) under TRAINING_CONTENT_URL:
  *
  * - `/player/{registrationid}/{expires}/{sig}`: the player page. It hosts scorm-again (SCORM 1.2 `API`,
  *   2004 `API_1484_11`), resumes from the stored location and suspend data, frames the launch file and

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Signed URLs and commit tokens are valid this long (ENTERPRISE §6.2: 4 h). */
+/** Signed URLs and commit tokens are valid this long (docs/enterprise/training-modules.md: 4 h). */
 export const SIGNED_TTL_S = 4 * 3600;
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('base64url');

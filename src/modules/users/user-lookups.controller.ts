@@ -15,7 +15,7 @@ import { UserAdminService } from './user-admin.service';
 import { UsersService } from './users.service';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 
-/** Admin lookups and account administration (DESIGN §3: Admin only, others 403). */
+/** Admin lookups and account administration (docs/api-conventions.md: Admin only, others 403). */
 @ApiTags('Users')
 @Controller('users')
 export class UserLookupsController {

@@ -169,14 +169,15 @@ export class WikiReaderService {
     options: ReadOptions,
     caller?: AuthenticatedUser,
   ): Promise<WikiDetailDto> {
-    // Unpatrolled content is for editors (DESIGN §4): anyone else asking for it gets the patrolled revision.
+    // Unpatrolled content is for editors (docs/api-conventions.md): anyone else asking for it gets the patrolled
+    // revision.
     const unpatrolled =
       !!options.unpatrolled && (await this.policy.canEditWiki(caller, { namespace, title: titleFromPath(rawTitle) }));
     let version = await this.readable(namespace, rawTitle, { ...options, unpatrolled });
     // What does not depend on the revision shown is read while the live release is looked up (on MySQL, one
     // round trip instead of three one after another).
     const started = this.startReads(version.wiki, version.langid, version.treeToken);
-    // Once a release is live, readers who are not editors see its revision (ENTERPRISE §1.1).
+    // Once a release is live, readers who are not editors see its revision (docs/enterprise/releases.md).
     if (!(await this.policy.canEditWiki(caller, { namespace, title: version.wiki.title }))) {
       version = await this.pinToLiveReleases(version);
     }

@@ -109,7 +109,7 @@ export interface NewWiki {
   values: RevisionValues;
 }
 
-/** Creates, edits, deletes and reverts wikis: every content change is a new revision (DESIGN §4). */
+/** Creates, edits, deletes and reverts wikis: every content change is a new revision (docs/api-conventions.md). */
 @Injectable()
 export class WikiWriterService {
   constructor(

@@ -164,7 +164,7 @@ export class WikisController {
   @ApiOperation({
     summary: 'Edit a wiki',
     description:
-      "Author+; a USER page also by its user, a TEAM page also by the team's members (DESIGN §3: an Author may edit " +
+      "Author+; a USER page also by its user, a TEAM page also by the team's members (an Author may edit " +
       "another user's USER page or another team's TEAM page; unless the Author wrote the page, that revision is " +
       'unpatrolled, so readers keep the patrolled one until a Moderator+ saves). Fields as for create minus ' +
       '`parent` (use PUT …/parent); others are a 422. `revisionid` must be the newest revision of that language ' +

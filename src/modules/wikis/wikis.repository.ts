@@ -272,7 +272,7 @@ export class WikisRepository {
   }
 
   /**
-   * The optimistic-concurrency check (DESIGN §4): moves the language's head from `expectedHead` to
+   * The optimistic-concurrency check (docs/api-conventions.md): moves the language's head from `expectedHead` to
    * `newHead` (and the patrolled pointer too when `patrolled`). False when the head was not
    * `expectedHead` (no row matched). `newHead === expectedHead` checks (and patrols) without a change.
    */

@@ -9,7 +9,7 @@ import {
   type EntryStatus,
 } from './work-log-entry.state-machine';
 
-/** Every (state, action) pair, as ENTERPRISE §3.3 lists it: the target state, or null for a 409. */
+/** Every (state, action) pair, as docs/enterprise/work-log.md lists it: the target state, or null for a 409. */
 const EXPECTED: Record<EntryStatus, Record<EntryAction, EntryStatus | null>> = {
   started: {
     pause: 'paused',

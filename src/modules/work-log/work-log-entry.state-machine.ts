@@ -1,4 +1,4 @@
-/** The work-log entry state machine (ENTERPRISE §3.3) as data, and one pure transition(). */
+/** The work-log entry state machine (docs/enterprise/work-log.md) as data, and one pure transition(). */
 
 export const ENTRY_STATUSES = ['started', 'paused', 'suspended', 'complete', 'cancelled'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];

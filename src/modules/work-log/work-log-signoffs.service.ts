@@ -23,7 +23,7 @@ import { WorkLogService } from './work-log.service';
 import { transition, type EntryStatus } from './work-log-entry.state-machine';
 import { WorkLogSignoffDecided, WorkLogSignoffRequested } from './work-log.events';
 
-/** Supervisor sign-offs of steps (ENTERPRISE §3, E): requested by the operator, signed by a team member. */
+/** Supervisor sign-offs of steps (an extension of the API, docs/enterprise/work-log.md): requested by the operator, signed by a team member. */
 @Injectable()
 export class WorkLogSignoffsService {
   constructor(

@@ -17,7 +17,7 @@ import { WorkLogRepository } from './work-log.repository';
 import { WorkLogService } from './work-log.service';
 
 /**
- * `PUT /work_log/{entryid}/stepData` (ENTERPRISE §3.4): values are checked against their field revision,
+ * `PUT /work_log/{entryid}/stepData` (docs/enterprise/work-log.md): values are checked against their field revision,
  * appended (never overwritten) and audited with the timing move, in one transaction.
  */
 @Injectable()

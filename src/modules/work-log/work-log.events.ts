@@ -4,7 +4,7 @@ import type { SignoffDto, WorkLogEntryDto } from './dto/work-log-response.dto';
 const entry = (e: WorkLogEntryDto): [string, number] => ['work_log_entry', e.entryid];
 const signoff = (s: SignoffDto): [string, number] => ['work_log_signoff', s.signoffid];
 
-/** ENTERPRISE §7: finish and cancel (payload: the W2 body). */
+/** Work Order Status Changed, on finish and cancel (docs/enterprise/webhooks-events.md); payload: the W2 body. */
 export const WorkOrderStatusChanged = defineEvent<WorkLogEntryDto>('work_order.status_changed', entry);
 
 /** The other moves and writes of an entry (payload: the W2 body after the change). */

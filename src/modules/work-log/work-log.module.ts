@@ -13,7 +13,7 @@ import { WorkLogDemoSeed } from './work-log-demo.seed';
 import { WorkLogRepository } from './work-log.repository';
 import { WorkLogService } from './work-log.service';
 
-/** Operators' work-log entries, step data and supervisor sign-offs (ENTERPRISE §3). Guides are reached through the DocumentRegistry. */
+/** Operators' work-log entries, step data and supervisor sign-offs (docs/enterprise/work-log.md). Guides are reached through the DocumentRegistry. */
 @Module({
   imports: [StepFormsModule, MediaModule, TeamsModule, UsersModule],
   controllers: [WorkLogSignoffsController, WorkLogController],

@@ -49,7 +49,7 @@ const EVENTS: Partial<Record<EntryAction, EventType<WorkLogEntryDto>>> = {
   cancel: WorkOrderStatusChanged,
 };
 
-/** Work-log entries (ENTERPRISE §3.3): start, read, list, the moves of the state machine, delete. */
+/** Work-log entries (docs/enterprise/work-log.md): start, read, list, the moves of the state machine, delete. */
 /** The tables the kept work-log lists (listJson) are built from. */
 export const WORK_LOG_ANSWER_SOURCES = [
   'work_log_entries',
@@ -95,7 +95,7 @@ export class WorkLogService {
     return new RevisionConflictException(await this.detailById(entryid));
   }
 
-  /** The entry for its owner or a Moderator+; 404 for anyone else (ENTERPRISE §9.11). */
+  /** The entry for its owner or a Moderator+; 404 for anyone else (docs/enterprise/work-log.md). */
   async visible(entryid: number, caller: AuthenticatedUser): Promise<WorkLogEntryEntity> {
     const entry = await this.entries.findEntry(entryid);
     if (!entry || (entry.userid !== caller.userid && !this.policy.canModerate(caller))) throw notFound('Entry');
@@ -252,7 +252,7 @@ export class WorkLogService {
     return toFinishResult((await this.entries.findEntry(entry.entryid))!);
   }
 
-  /** ENTERPRISE §3.3 "Requirements at finish": each gap is one 422 error. */
+  /** The requirements at finish (docs/enterprise/work-log.md): each gap is one 422 error. */
   private async assertRequirementsMet(entry: WorkLogEntryEntity): Promise<void> {
     const [forms, children] = await Promise.all([
       this.forms.formsAsOf(entry.guideid, entry.maxFormRevisionid),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * The only source of time for platform and enterprise code (ENTERPRISE §0.2): tests replace it with a
+ * The only source of time for platform and enterprise code (docs/enterprise/overview.md): tests replace it with a
  * FakeClock, so due dates, windows, expiries and lockouts are tested to the second without waiting.
  */
 export abstract class Clock {

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { ApiException, notFound } from '../../common/http/api-errors';
 
-/** The content kinds enterprise modules work on (ENTERPRISE: `GUIDE`|`WIKI` in bodies, lower-case in paths). */
+/** The content kinds enterprise modules work on (docs/enterprise/overview.md: `GUIDE`|`WIKI` in bodies, lower-case in paths). */
 export const DOCTYPES = ['GUIDE', 'WIKI'] as const;
 export type DocType = (typeof DOCTYPES)[number];
 
@@ -34,9 +34,9 @@ export interface DocumentRevision {
  */
 export interface DocumentProvider {
   find(docids: number[]): Promise<Map<number, DocumentInfo>>;
-  /** Of these documents, those `user` may read (DESIGN §3). */
+  /** Of these documents, those `user` may read (docs/api-conventions.md). */
   readable(user: AuthenticatedUser | undefined, docids: number[]): Promise<Set<number>>;
-  /** Of these documents, those `user` may edit (DESIGN §3: author, granted users and teams, Moderator+; wikis: Author+ …). */
+  /** Of these documents, those `user` may edit (docs/api-conventions.md: author, granted users and teams, Moderator+; wikis: Author+ …). */
   editable(user: AuthenticatedUser | undefined, docids: number[]): Promise<Set<number>>;
   /** The current patrolled revision of a language, or null when the document has none in it. */
   currentRevision(docid: number, langid: string): Promise<number | null>;

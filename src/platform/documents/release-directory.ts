@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { DocType } from './document-registry';
 
-/** A document's release in force: what readers who are not editors see (ENTERPRISE §1.1 "Live revision"). */
+/** A document's release in force: what readers who are not editors see (docs/enterprise/releases.md, Live revision). */
 export interface LiveRelease {
   releaseid: number;
   revisionid: number;

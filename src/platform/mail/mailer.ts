@@ -8,7 +8,7 @@ export interface MailMessage {
 }
 
 /**
- * The mail port (ENTERPRISE §0.5): SMTP when SMTP_URL is set, the log otherwise, memory in tests.
+ * The mail port (docs/enterprise/overview.md): SMTP when SMTP_URL is set, the log otherwise, memory in tests.
  * Code never sends directly: it queues through MailQueue, so a message goes out once its change commits.
  */
 export abstract class Mailer {

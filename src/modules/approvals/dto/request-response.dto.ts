@@ -36,7 +36,7 @@ export class ApprovalRequestDto {
   @ApiProperty({ enum: ['pending', 'approved', 'rejected', 'cancelled'] })
   status: string;
   releaseid: number;
-  /** The release the request gates (ENTERPRISE §1.1). */
+  /** The release the request gates (docs/enterprise/releases.md). */
   release: ReleaseDto;
   @ApiProperty({ enum: ['GUIDE', 'WIKI'] })
   doctype: string;
@@ -52,7 +52,7 @@ export class ApprovalRequestDto {
   current_stage: number | null;
   stage_count: number;
   stages: RequestStageDto[];
-  /** Whether the caller may sign now (ENTERPRISE §2.2 "Eligible"). */
+  /** Whether the caller may sign now (docs/enterprise/approvals.md, Eligible). */
   eligible: boolean;
 }
 

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 export type ApprovalSlot = 'all' | 'major';
 
-/** A document's process slot (ENTERPRISE §2.2 "Assignment"): `all` or `major`, for a guide or a wiki. */
+/** A document's process slot (docs/enterprise/approvals.md, Assignment): `all` or `major`, for a guide or a wiki. */
 @Entity({ name: 'approval_assignments' })
 @Index('idx_approval_assignments_process', ['approvalProcessid'])
 export class ApprovalAssignmentEntity {

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 
-/** An approval process (ENTERPRISE §2.1); its name and stages live in immutable revisions. */
+/** An approval process (docs/enterprise/approvals.md); its name and stages live in immutable revisions. */
 @Entity({ name: 'approval_processes' })
 @Index('idx_approval_processes_default', ['siteDefault'])
 export class ApprovalProcessEntity {

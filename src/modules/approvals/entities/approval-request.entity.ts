@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 import type { RequestStatus } from '../approval-request.state-machine';
 
-/** An approval request: one per gated release, moving stage by stage (ENTERPRISE §2.3). */
+/** An approval request: one per gated release, moving stage by stage (docs/enterprise/approvals.md). */
 @Entity({ name: 'approval_requests' })
 @Index('idx_approval_requests_status', ['status', 'approvalRequestid'])
 @Index('idx_approval_requests_requester', ['requestedBy', 'approvalRequestid'])

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One stage of a course (ENTERPRISE §4.1): a course is a wiki page; each stage trains on a document
+ * One stage of a course (docs/enterprise/quizzes.md): a course is a wiki page; each stage trains on a document
  * (a guide or wiki) and may link a quiz with its own passing score, or an external training module.
  * Written only by the demo seed and test factories (no HTTP write exists).
  */
@@ -34,7 +34,7 @@ export class CourseStageEntity {
   @Column({ name: 'passing_score', type: 'int', nullable: true })
   passingScore: number | null;
 
-  /** An external training module the stage uses (ENTERPRISE §6 usage). */
+  /** An external training module the stage uses (its usage: docs/enterprise/training-modules.md). */
   @Column({ name: 'moduleid', type: 'int', nullable: true })
   moduleid: number | null;
 }

@@ -81,7 +81,7 @@ export class PrerequisiteReleaseDto {
   releaseid: number | null;
 }
 
-/** Fields shared by POST and PATCH /guides; every rule applies to both (DESIGN §4a). */
+/** Fields shared by POST and PATCH /guides; every rule applies to both (docs/resources.md). */
 export class GuideFieldsDto {
   @IsOptional()
   @IsString()

@@ -6,7 +6,7 @@ import { ImageObjectDto } from '../../media/dto/image-object.dto';
 import { UserLightDto } from '../../users/dto/user-response.dto';
 import { BULLETS, DIFFICULTIES, GUIDE_TYPES } from '../guide-data';
 
-/** Item of guide lists (SPEC "Guide summary"). */
+/** Item of guide lists (docs/resources.md). */
 export class GuideSummaryDto {
   @ApiProperty({ enum: ['guide'] })
   dataType: 'guide';
@@ -35,7 +35,7 @@ export class GuideSummaryDto {
   userid: number;
   /** Author's display name. */
   username: string;
-  /** Flag ids (DESIGN §4a). */
+  /** Flag ids. */
   @ApiProperty({ type: [String] })
   flags: string[];
   @ApiProperty({ type: ImageObjectDto, nullable: true })

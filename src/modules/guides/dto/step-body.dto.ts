@@ -79,7 +79,7 @@ export class CreateStepDto extends StepLinesDto {
   @MaxLength(255)
   title?: string;
 
-  /** The step's form (E, ENTERPRISE §3.2); null removes it. A changed form makes a new step revision. */
+  /** The step's form (an extension of the API); null removes it. A changed form makes a new step revision. */
   @ApiPropertyOptional({ type: StepFormInputDto, nullable: true })
   @IsOptional()
   @IsObject()
@@ -118,7 +118,7 @@ export class UpdateStepDto {
   @MaxLength(255)
   title?: string;
 
-  /** The step's form (E, ENTERPRISE §3.2); null removes it. A changed form makes a new step revision. */
+  /** The step's form (an extension of the API); null removes it. A changed form makes a new step revision. */
   @ApiPropertyOptional({ type: StepFormInputDto, nullable: true })
   @IsOptional()
   @IsObject()

@@ -5,7 +5,7 @@ import { UserLightDto } from '../../users/dto/user-response.dto';
 import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus } from '../entities/change-request.entity';
 import { REVIEW_OUTCOMES, type ReviewOutcome, type ReviewSource } from '../entities/review.entity';
 
-/** ChangeRequest (ENTERPRISE §5.1). */
+/** ChangeRequest (docs/enterprise/periodic-review.md). */
 export class ChangeRequestDto {
   requestid: number;
   reviewid: number;
@@ -27,7 +27,7 @@ export class ChangeRequestDto {
   resolved_date: number | null;
 }
 
-/** Review (ENTERPRISE §5.1). */
+/** Review (docs/enterprise/periodic-review.md). */
 export class ReviewDto {
   reviewid: number;
   prdid: number;

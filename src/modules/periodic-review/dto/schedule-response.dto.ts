@@ -11,7 +11,7 @@ export class TeamRefDto {
   name: string;
 }
 
-/** ReviewDocument (ENTERPRISE §5.1). */
+/** ReviewDocument (docs/enterprise/periodic-review.md). */
 export class ReviewDocumentDto {
   prdid: number;
   prsid: number;
@@ -31,7 +31,7 @@ export class ReviewDocumentDto {
   state: ReviewState;
 }
 
-/** Schedule (ENTERPRISE §5.1). */
+/** Schedule (docs/enterprise/periodic-review.md). */
 export class ScheduleDto {
   prsid: number;
   name: string;

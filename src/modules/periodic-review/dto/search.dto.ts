@@ -13,7 +13,7 @@ export class ReviewSearchQueryDto extends PaginationQueryDto {
   doctype?: DocType;
 }
 
-/** SearchHit (ENTERPRISE §5.1): a DocRef with the document's schedule membership, if any. */
+/** SearchHit (docs/enterprise/periodic-review.md): a DocRef with the document's schedule membership, if any. */
 export class SearchHitDto {
   @ApiProperty({ enum: DOCTYPES })
   doctype: DocType;

@@ -4,7 +4,7 @@ import { unixTimeColumn } from '../../../database/columns';
 export const RECURRENCE_TYPES = ['annual', 'interval'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
 
-/** A periodic-review schedule (ENTERPRISE §5). Deletes are soft (`deleted_date`). */
+/** A periodic-review schedule (docs/enterprise/periodic-review.md). Deletes are soft (`deleted_date`). */
 @Entity({ name: 'periodic_review_schedules' })
 @Index('idx_pr_schedules_live', ['deletedDate', 'prsid'])
 export class ReviewScheduleEntity {

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { QUIZ_STATUSES } from '../entities/quiz.entity';
 import { SESSION_STATUSES } from '../quiz-session.state-machine';
 
-/** SPEC "Quiz list item (quizzes v2)". */
+/** Quiz list item (docs/resources.md). */
 export class QuizListItemDto {
   quizid: number;
   quiz_title: string;
@@ -21,7 +21,7 @@ export class CategoryDto {
   name: string;
 }
 
-/** ENTERPRISE §4.1 Quiz. */
+/** Quiz (docs/enterprise/quizzes.md). */
 export class QuizDto {
   quizid: number;
   title: string;
@@ -97,7 +97,7 @@ export class PassingScoreDto {
   source: string;
 }
 
-/** ENTERPRISE §4.1 Session. */
+/** Session (docs/enterprise/quizzes.md). */
 export class SessionDto {
   sessionid: number;
   quizid: number;

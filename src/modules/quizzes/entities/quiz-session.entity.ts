@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 
 /**
- * A user's attempt at a quiz (ENTERPRISE §4.3). It pins the quiz revision and the guide release in force.
+ * A user's attempt at a quiz (docs/enterprise/quizzes.md). It pins the quiz revision and the guide release in force.
  * `open_slot` is 1 while `in_progress`, else NULL: the unique index allows one open session per (user,
  * quiz, course stage) even under races (`stage_key` is the course_stageid, or 0 without one).
  */

@@ -4,7 +4,7 @@ import { unixTimeColumn } from '../../../database/columns';
 export const QUIZ_STATUSES = ['active', 'disabled', 'deleted'] as const;
 export type QuizStatus = (typeof QUIZ_STATUSES)[number];
 
-/** A quiz (ENTERPRISE §4.1). Its questions live in immutable revisions; deletes are soft (status `deleted`). */
+/** A quiz (docs/enterprise/quizzes.md). Its questions live in immutable revisions; deletes are soft (status `deleted`). */
 @Entity({ name: 'quizzes' })
 @Index('idx_quizzes_status', ['status', 'quizid'])
 @Index('idx_quizzes_guide', ['guideid'])
@@ -23,7 +23,7 @@ export class QuizEntity {
   @Column({ name: 'status', type: 'varchar', length: 16 })
   status: QuizStatus;
 
-  /** The primary guide (§4.1 "Primary guide"), or null. */
+  /** The primary guide (docs/enterprise/quizzes.md, Primary guide), or null. */
   @Column({ name: 'guideid', type: 'int', nullable: true })
   guideid: number | null;
 

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { UserLightDto } from '../../users/dto/user-response.dto';
 import { RELEASE_STATUSES, RELEASE_TYPES, type ReleaseStatus, type ReleaseType } from '../entities/release.entity';
 
-/** A release (ENTERPRISE §1.1): Dozuki's keys and types, plus doctype, docid, version and the approval fields. */
+/** A release (docs/enterprise/releases.md): Dozuki's keys and types, plus doctype, docid, version and the approval fields. */
 export class ReleaseDto {
   /** Dozuki's `id`: the releaseid again. */
   id: number;

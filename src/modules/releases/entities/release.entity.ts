@@ -8,7 +8,7 @@ export const RELEASE_TYPES = ['major', 'minor'] as const;
 export type ReleaseType = (typeof RELEASE_TYPES)[number];
 
 /**
- * A release of a guide or wiki (ENTERPRISE §1): a frozen revision with a version number. Two unique
+ * A release of a guide or wiki (docs/enterprise/releases.md): a frozen revision with a version number. Two unique
  * indexes hold the rules even under races: at most one `pending` release per document and language
  * (`pending_slot` is 1 while pending, else NULL), and a version number is taken once (`released_version`
  * is set when the release goes live and kept when it is removed; NULL otherwise).

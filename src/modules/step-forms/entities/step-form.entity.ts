@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 
 /**
- * One revision of a step's form (ENTERPRISE §3.2). Rows are only appended: work data keeps pointing at
+ * One revision of a step's form (docs/enterprise/work-log.md). Rows are only appended: work data keeps pointing at
  * old revisions. `removed` marks the revision that took the form away (or deleted its step), so "the
  * newest revision ≤ an entry's max_form_revisionid" answers the form in force when the entry started.
  */

@@ -10,7 +10,7 @@ import {
   type VersionStatus,
 } from '../entities/training-version.entity';
 
-/** A version of a module's package (ENTERPRISE §6.1). */
+/** A version of a module's package (docs/enterprise/training-modules.md). */
 export class TrainingVersionDto {
   versionid: number;
 
@@ -51,7 +51,7 @@ export class TrainingVersionDto {
   published_date: number | null;
 }
 
-/** An external training module (ENTERPRISE §6.1). */
+/** An external training module (docs/enterprise/training-modules.md). */
 export class TrainingModuleDto {
   moduleid: number;
 
@@ -92,7 +92,7 @@ export class ImportMessageDto {
   message: string;
 }
 
-/** An import of a package into a module's draft (ENTERPRISE §6.2). */
+/** An import of a package into a module's draft (docs/enterprise/training-modules.md). */
 export class TrainingImportDto {
   importid: number;
 
@@ -246,7 +246,7 @@ export class TrainingUsageDto {
   registrations: UsageRegistrationsDto;
 }
 
-/** A learner's attempt (ENTERPRISE §6.1, E). */
+/** A learner's attempt, an extension of the API (docs/enterprise/training-modules.md). */
 export class TrainingRegistrationDto {
   registrationid: string;
 

@@ -20,8 +20,8 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export type ImportSource = 'upload' | 'url';
 
 /**
- * An import of a package into a module's draft (ENTERPRISE §6.2). `running_slot` is 1 while the import
- * is not terminal, so the unique index allows one running import per module even under races.
+ * An import of a package into a module's draft (docs/enterprise/training-modules.md). `running_slot` is 1 while the
+ * import is not terminal, so the unique index allows one running import per module even under races.
  */
 @Entity({ name: 'training_imports' })
 @Index('idx_training_imports_module', ['moduleid', 'importid'])

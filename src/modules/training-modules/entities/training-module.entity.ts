@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 
 /**
- * An external training module (ENTERPRISE §6.1): a title and at most one `current` and one `draft`
+ * An external training module (docs/enterprise/training-modules.md): a title and at most one `current` and one `draft`
  * version. Publishing (T6) moves the pointers in one conditional update.
  */
 @Entity({ name: 'training_modules' })

@@ -7,8 +7,9 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 export type ResultSource = 'player' | 'api';
 
 /**
- * A learner's attempt at a module version (ENTERPRISE §6.1, E). The player commits to it; its status only
- * moves forward. `preview` marks an Admin's launch of a draft or superseded version (not counted in usage).
+ * A learner's attempt at a module version (an extension of the API, docs/enterprise/training-modules.md). The player
+ * commits to it; its status only moves forward. `preview` marks an Admin's launch of a draft or superseded version (not
+ * counted in usage).
  */
 @Entity({ name: 'training_registrations' })
 @Index('idx_training_registrations_user', ['userid', 'moduleid', 'versionid'])

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** Image object (SPEC "Image object"); avatars always carry at least id, guid and original. */
+/** Image object (docs/resources.md); avatars always carry at least id, guid and original. */
 export class AvatarImageDto {
   id: number;
   guid?: string;

@@ -63,7 +63,7 @@ export class WikiDocumentRefDto {
  * (`wiki-namespaces.ts`); a field that does not belong to the namespace is a 422.
  */
 export class WikiFieldsDto {
-  /** Wiki text (DESIGN §5); at most 65,535 bytes of UTF-8. */
+  /** Wiki text (docs/wiki-text.md); at most 65,535 bytes of UTF-8. */
   contents?: string;
 
   /** Shown instead of the title (CATEGORY, ITEM, INFO, WIKI). Defaults to the title. */
@@ -149,7 +149,7 @@ export class CreateWikiDto extends WikiFieldsDto {
   @MaxLength(255)
   title: string;
 
-  /** Wiki text (DESIGN §5), required (may be empty); at most 65,535 bytes of UTF-8. */
+  /** Wiki text (docs/wiki-text.md), required (may be empty); at most 65,535 bytes of UTF-8. */
   @IsString()
   declare contents: string;
 
@@ -167,7 +167,7 @@ export class CreateWikiDto extends WikiFieldsDto {
 }
 
 export class UpdateWikiDto extends WikiFieldsDto {
-  /** Wiki text (DESIGN §5); at most 65,535 bytes of UTF-8. */
+  /** Wiki text (docs/wiki-text.md); at most 65,535 bytes of UTF-8. */
   @IsOptional()
   @IsString()
   declare contents?: string;

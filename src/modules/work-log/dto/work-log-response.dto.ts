@@ -38,7 +38,7 @@ export class PinnedReleaseDto {
   version: string;
 }
 
-/** ENTERPRISE §3.1 WorkLogEntry: Dozuki's keys (GET /work_log items) first, added keys after. */
+/** WorkLogEntry (docs/enterprise/work-log.md): Dozuki's keys (GET /work_log items) first, added keys after. */
 export class WorkLogEntryDto {
   /** The entryid again (Dozuki's list items carry both). */
   id: number;
@@ -85,7 +85,7 @@ export class WorkLogListDto {
   results: WorkLogEntryDto[];
 }
 
-/** ENTERPRISE §3.1 FinishResult: Dozuki's keys first. */
+/** FinishResult (docs/enterprise/work-log.md): Dozuki's keys first. */
 export class FinishResultDto {
   endtime: number;
   max_form_revisionid: number;

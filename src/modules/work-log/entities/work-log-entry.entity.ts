@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 
-/** An operator's run of a guide for a work order (ENTERPRISE §3). Deleted entries stay, marked. */
+/** An operator's run of a guide for a work order (docs/enterprise/work-log.md). Deleted entries stay, marked. */
 @Entity({ name: 'work_log_entries' })
 @Index('idx_work_log_entries_guide', ['guideid', 'entryid'])
 @Index('idx_work_log_entries_user', ['userid', 'entryid'])

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { unixTimeColumn } from '../../../database/columns';
 
-/** A supervisor sign-off of one step of an entry (ENTERPRISE §3, E). */
+/** A supervisor sign-off of one step of an entry (an extension of the API, docs/enterprise/work-log.md). */
 @Entity({ name: 'work_log_signoffs' })
 @Index('idx_work_log_signoffs_entry', ['entryid', 'stepid', 'status'])
 @Index('idx_work_log_signoffs_status', ['status', 'signoffid'])

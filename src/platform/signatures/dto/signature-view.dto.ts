@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** A signature as shown with what was signed (ENTERPRISE §0.4 SignatureView): always whole. */
+/** A signature as shown with what was signed (docs/signatures.md): always whole. */
 export class SignatureViewDto {
   @ApiProperty({ type: 'integer' })
   userid!: number;

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { epochMillisColumn } from '../../../database/columns';
 
 /**
- * A one-time sign code mailed to a signer (ENTERPRISE §2.2): 6 digits, valid 10 minutes, single use,
+ * A one-time sign code mailed to a signer (docs/enterprise/approvals.md): 6 digits, valid 10 minutes, single use,
  * bound to (user, subject, stage), stored only as an HMAC.
  */
 @Entity({ name: 'sign_codes' })

@@ -4,7 +4,7 @@ export type SignatureMeaning = 'approval' | 'rejection' | 'review' | 'verificati
 export type SignatureMethod = 'password' | 'sign_token';
 
 /**
- * An electronic signature (ENTERPRISE §0.4, 21 CFR Part 11): who signed what, meaning what, when, and a
+ * An electronic signature (docs/signatures.md, 21 CFR Part 11): who signed what, meaning what, when, and a
  * hash of the signed content, so that a signature cannot be moved to other content. Immutable (triggers).
  */
 @Entity({ name: 'signatures' })
