@@ -15,10 +15,10 @@ export const PORT = Number(env.PORT ?? 3001);
 export const HOST = env.HOST ?? '127.0.0.1';
 export const PUBLIC_URL = (env.PUBLIC_URL ?? `http://${HOST}:${PORT}`).replace(/\/+$/, '');
 const FILES_URL = (env.MEDIA_PUBLIC_URL ?? `${PUBLIC_URL}/api/2.0/media/files`).replace(/\/+$/, '');
-const AVATAR_URL = `${PUBLIC_URL}/api/2.0/icons/avatar`;
+const PLACEHOLDERS_URL = `${PUBLIC_URL}/api/2.0/media/placeholders`;
 const VARIANTS = ['mini', 'thumbnail', '140x105', '200x150', 'standard', '440x330', 'medium', 'large', 'huge'];
 export const DEFAULT_AVATAR = { id: 0, guid: 'defaultavatar000' };
-for (const v of [...VARIANTS, 'original']) DEFAULT_AVATAR[v] = AVATAR_URL;
+for (const v of [...VARIANTS, 'original']) DEFAULT_AVATAR[v] = `${PLACEHOLDERS_URL}/avatar.${v}.png`;
 
 const slug = (title) => encodeURIComponent(title.replace(/ /g, '_'));
 export const wikiUrl = (prefix, title) => `${PUBLIC_URL}/${prefix}/${slug(title)}`;

@@ -193,9 +193,10 @@ async function saveRevision(q, guide, data, caller, expectedHead) {
 async function createGuide(caller, body) {
   return transaction(async (q) => {
     const [category] = await q(SQL.category, [sha256(body.category.toLowerCase())]);
-    if (!category || category.title !== body.category || Number(category.deleted))
+    if (!category || Number(category.deleted))
       throw invalid([{ message: `Category ${body.category} does not exist`, field: 'category' }]);
-    const data = applyBody(EMPTY, body);
+    // Wiki titles match in any case; the guide keeps the category's own spelling.
+    const data = { ...applyBody(EMPTY, body), category: category.title };
     if (body.title === undefined) data.title = generatedTitle(data.type, data.category, data.subject);
     data.flags = [IN_PROGRESS];
     const now = nowSeconds();

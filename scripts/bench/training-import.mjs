@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { cpuMs, log, machineDescription, peakRssMiB, require, resetPeakRss, settle, waitedText } from './lib.mjs';
+import { cpuMs, log, peakRssMiB, require, resetPeakRss, settle } from './lib.mjs';
+import { sectionHead } from './report.mjs';
 import { BENCH_ADMIN_TOKEN } from './seed-guides.mjs';
 
 export const TRAINING_WORKLOAD = 'training-import';
@@ -360,7 +361,6 @@ const stagePeaks = (r) =>
 const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 export function reportTraining({ result, settings, dbVersion, command }) {
-  const m = machineDescription();
   const { pkg, unzip, imports } = result;
   const measured = imports.filter((r) => !r.warmup);
   const importSeconds = mean(measured.map((r) => r.seconds));
@@ -370,30 +370,14 @@ export function reportTraining({ result, settings, dbVersion, command }) {
   const jobSeconds = mean(measured.map((r) => r.seconds - r.seen.uploaded / 1000));
   const mib = (b) => (b / 1048576).toFixed(1);
   const lines = [
-    `### ${settings.type === 'sqlite' ? 'SQLite' : 'MySQL / MariaDB'}: training-import`,
-    '',
-    `- Date: ${new Date().toISOString()}`,
-    `- Command: \`${command}\``,
-    `- Machine: ${m.cores} CPU(s), ${m.model}, ${m.memGiB} GiB RAM, ${m.os}; Node ${m.node}; ${dbVersion}`,
-    `- Package (built in the run with yazl, streamed to a temp file, in ${pkg.buildSeconds.toFixed(1)}s): SCORM 1.2, ` +
-      `imsmanifest.xml at the root, one SCO (index.html), ${pkg.files} files, ${mib(pkg.bytes)} MiB inflated ` +
-      `(4 KiB blocks alternately pseudo-random and lesson text), ${mib(pkg.zipBytes)} MiB as a ZIP (deflate)`,
-    `- Import: T2 a module draft, T8 an import, T10 the package as a multipart form (field \`file\`), then T12 polled ` +
-      `every ${POLL_MS} ms until \`complete\`; after it, T13 must list ${pkg.files} files and T6 must publish a version ` +
-      `with ${pkg.files} files, the ZIP's size and SHA-256. Time: from the upload's first byte to \`complete\` seen. ` +
-      `RSS: the measured service's VmHWM (reset through /proc/<pid>/clear_refs before, sampled every 50 ms) over its ` +
-      `VmRSS before. ${imports.length} import(s), each into a new module` +
-      (imports.length > measured.length
-        ? `; the first warms the service up (as the other workloads' warm-up does): its time is shown, not averaged, ` +
-          'and its RSS counts.'
-        : '.'),
-    ...(result.settled
-      ? [
-          `- Started once the service had no undelivered event and no queued job left by the writes before ` +
-            `(${waitedText(result.settled)})`,
-        ]
-      : []),
-    `- \`unzip -t\`: ${unzip.version ? `\`unzip -tqq\` on the same file before and after each import (${unzip.version})` : '**unzip is missing** (apt-get install -y unzip): no comparison'}`,
+    ...sectionHead(`${settings.type === 'sqlite' ? 'SQLite' : 'MySQL / MariaDB'}: training-import`, {
+      command,
+      dbVersion,
+      dataSet:
+        `a SCORM 1.2 package of ${pkg.files} files, ${mib(pkg.bytes)} MiB inflated, ${mib(pkg.zipBytes)} MiB as a ZIP, ` +
+        `uploaded (T10) and polled every ${POLL_MS} ms until complete, then listed and published; ${imports.length} ` +
+        `import(s), the first a warm-up; \`unzip -t\` ${unzip.version ? 'on the same file' : '**missing**'}`,
+    }).slice(0, -1),
     '',
     '| import | upload answered (s) | validating seen (s) | extracting seen (s) | complete (s) | service CPU (s) | RSS before MiB | peak MiB | growth MiB | peak by the end of each stage, MiB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -78,16 +78,6 @@ export async function writers20(target, db, guideid) {
 }
 
 /** A line of the report per target. */
-export function writersLine(o) {
-  const winner = o.ok[0];
-  return (
-    `| ${o.target} | ${o.guideid} | ${o.ok.length} | ${o.conflicts.length} | ${o.other.length} | ` +
-    `${winner ? `#${winner.k + 1}, revision ${winner.body.head_revisionid}` : '–'} | ` +
-    `${o.shown.summary === winner?.body.summary ? 'the winner’s summary' : `"${o.shown.summary}"`} | ` +
-    `${o.row.revisions - o.revisionsBefore} | ${o.problems.length ? `**FAILED**: ${o.problems.join('; ')}` : 'ok'} |`
-  );
-}
-
 /** The check must be able to fail: synthetic outcomes with a lost update or two winners are flagged. */
 export function writersSelfTest() {
   const good = {
