@@ -50,7 +50,8 @@ ul.lines{padding-left:1.2rem}.level-1{margin-left:1.5rem}.level-2{margin-left:3r
 dl{display:grid;grid-template-columns:max-content auto;gap:.2rem 1rem}footer{margin-top:3rem;font-size:.9rem}
 header{display:flex;gap:1rem;align-items:baseline}header .site{font-weight:600}
 nav.breadcrumbs ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem;font-size:.9rem}
-nav.breadcrumbs li+li::before{content:"›";margin-right:.3rem;color:#888}`;
+nav.breadcrumbs li+li::before{content:"›";margin-right:.3rem;color:#888}
+ul.guides{list-style:none;padding:0}ul.guides li{display:flex;align-items:center;gap:.6rem;margin:.4rem 0}`;
 
 /** A whole page: `body` must already be safe HTML. */
 export function page(title: string, body: string, jsonUrl?: string, description?: string): string {
