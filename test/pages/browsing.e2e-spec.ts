@@ -86,7 +86,10 @@ describe('HTML pages link to each other', () => {
     expect(hrefs(section(top.body, 'Categories'), /<a href="([^"]+)">/g)).toEqual(['http://guides.test/c/Toaster']);
     expect(top.body).not.toContain('<h2>Guides</h2>');
     // A leaf without guides says so.
-    expect((await get('/c/Mini_%3COven%3E')).body).toContain('<p>No guides yet.</p>');
+    const leaf = (await get('/c/Mini_%3COven%3E')).body;
+    expect(leaf).toContain('<p>No guides yet.</p>');
+    expect(breadcrumbs(leaf).slice(-2)).toEqual(['Toaster Oven → /c/Toaster_Oven', 'Mini &#60;Oven&#62;']);
+    expect(leaf).not.toContain('<Oven>');
   });
 
   it('a guide page links its category (breadcrumbs and facts), its author, parts and tools', async () => {
