@@ -47,7 +47,11 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2r
 img{max-width:100%;height:auto}header a,footer a{color:#0366d6}ol.steps>li{margin:1.5rem 0}
 ul.lines{padding-left:1.2rem}.level-1{margin-left:1.5rem}.level-2{margin-left:3rem}
 .bullet-icon_caution,.bullet-red{color:#b00}.bullet-icon_note{color:#036}figure{margin:.5rem 0}
-dl{display:grid;grid-template-columns:max-content auto;gap:.2rem 1rem}footer{margin-top:3rem;font-size:.9rem}`;
+dl{display:grid;grid-template-columns:max-content auto;gap:.2rem 1rem}footer{margin-top:3rem;font-size:.9rem}
+header{display:flex;gap:1rem;align-items:baseline}header .site{font-weight:600}
+nav.breadcrumbs ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.3rem;font-size:.9rem}
+nav.breadcrumbs li+li::before{content:"›";margin-right:.3rem;color:#888}
+ul.guides{list-style:none;padding:0}ul.guides li{display:flex;align-items:center;gap:.6rem;margin:.4rem 0}`;
 
 /** A whole page: `body` must already be safe HTML. */
 export function page(title: string, body: string, jsonUrl?: string, description?: string): string {
@@ -56,8 +60,18 @@ export function page(title: string, body: string, jsonUrl?: string, description?
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>${summary}<link rel="icon" href="data:,"><style>${STYLE}</style></head>
-<body><header><a href="/api/2.0">Repair Guide Content Service</a></header>
+<body><header><a class="site" href="/">Repair Guide Content Service</a> <a href="/Guide">All guides</a></header>
 <main>${body}</main>
 <footer>${json}<a href="/api/2.0/docs">API documentation</a></footer></body></html>
 `;
+}
+
+/** Breadcrumbs: `[text, href]` from the home page down; the last one is the current page (no link). */
+export function breadcrumbs(trail: [text: string, href: string | undefined][]): string {
+  const items = trail.map(([name, href], index) =>
+    index === trail.length - 1
+      ? `<li aria-current="page">${escapeHtml(name)}</li>`
+      : `<li>${href ? `<a href="${escapeHtml(href)}">${escapeHtml(name)}</a>` : escapeHtml(name)}</li>`,
+  );
+  return `<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol>${items.join('')}</ol></nav>`;
 }

@@ -1,3 +1,4 @@
+import { wikiPath } from '../wikis/wiki-namespaces';
 import { escapeHtml, safeUrl, text } from './html';
 
 /* The home page and the guide list, from the API's anonymous answers (GET /categories, GET /guides). */
@@ -16,7 +17,8 @@ export function pageNumber(raw: unknown): number | undefined {
   return Number(raw);
 }
 
-function guideItem(guide: Json): string {
+/** A guide summary as a list item linking its page. */
+export function guideItem(guide: Json): string {
   const url = safeUrl(guide.url);
   const title = escapeHtml(guide.title);
   const image = safeUrl((guide.image as Json | null)?.thumbnail);
@@ -43,7 +45,7 @@ export function guideListBody(guides: Json[], page: number, hasNext: boolean, he
 export function homeBody(tree: Json, recent: Json[]): string {
   const categories = Object.keys(tree)
     .map((title) => {
-      const href = `/c/${encodeURIComponent(title.replace(/ /g, '_'))}`;
+      const href = wikiPath('CATEGORY', title);
       return `<li><a class="featured-category-item" href="${escapeHtml(href)}">${escapeHtml(title)}</a></li>`;
     })
     .join('');

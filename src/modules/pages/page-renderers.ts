@@ -1,4 +1,6 @@
-import { cleanHtml, escapeHtml, safeUrl, text } from './html';
+import { wikiPath } from '../wikis/wiki-namespaces';
+import { breadcrumbs, cleanHtml, escapeHtml, safeUrl, text } from './html';
+import { guideItem } from './index-pages';
 
 /* Each renderer takes the API's JSON answer for the document (already filtered by its visibility rules). */
 
@@ -21,16 +23,23 @@ function items(heading: string, values: unknown): string {
   return rows.length ? `<h2>${heading}</h2><ul>${rows.join('')}</ul>` : '';
 }
 
+/** A fact of the guide's `<dl>`: text, linked when `href` is given. */
+function fact(name: string, value: unknown, href?: string): string {
+  if (value === undefined || value === null || value === '') return '';
+  const shown = href ? `<a href="${escapeHtml(href)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+  return `<dt>${escapeHtml(name)}</dt><dd>${shown}</dd>`;
+}
+
 export function guideBody(guide: Json): string {
+  // A guide names its category by title; its page is where the API's category `url` fields point.
+  const category = text(guide.category);
+  const categoryHref = category ? wikiPath('CATEGORY', category) : undefined;
   const facts = [
-    ['Category', guide.category],
-    ['Difficulty', guide.difficulty],
-    ['Time required', guide.time_required],
-    ['Author', guide.username],
-  ]
-    .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`)
-    .join('');
+    fact('Category', category, categoryHref),
+    fact('Difficulty', guide.difficulty),
+    fact('Time required', guide.time_required),
+    fact('Author', guide.username, safeUrl(object(guide.author).url)),
+  ].join('');
   const steps = list(guide.steps).map((step, index) => {
     const title = escapeHtml(step.title || `Step ${index + 1}`);
     const media = object(step.media);
@@ -42,6 +51,11 @@ export function guideBody(guide: Json): string {
     return `<li><h3>${title}</h3>${images.join('')}<ul class="lines">${lines.join('')}</ul></li>`;
   });
   return [
+    breadcrumbs([
+      ['Home', '/'],
+      ...(category ? [[category, categoryHref] as [string, string | undefined]] : []),
+      [text(guide.title), undefined],
+    ]),
     `<h1>${escapeHtml(guide.title)}</h1>`,
     image(guide.image, text(guide.title)),
     guide.summary ? `<p><em>${escapeHtml(guide.summary)}</em></p>` : '',
@@ -51,6 +65,39 @@ export function guideBody(guide: Json): string {
     items('Parts', guide.parts),
     steps.length ? `<h2>Steps</h2><ol class="steps">${steps.join('')}</ol>` : '',
     guide.conclusion_rendered ? `<h2>Conclusion</h2>${cleanHtml(guide.conclusion_rendered)}` : '',
+  ].join('\n');
+}
+
+/** A linked list of light objects (`url`, `display_title` or `title`), or nothing when empty. */
+function links(heading: string, className: string, values: unknown, href: string, name: (item: Json) => string) {
+  const rows = list(values).map((item) => {
+    const url = safeUrl(item[href]);
+    const label = escapeHtml(name(item));
+    return `<li>${url ? `<a href="${escapeHtml(url)}">${label}</a>` : label}</li>`;
+  });
+  return rows.length ? `<h2>${heading}</h2><ul class="${className}">${rows.join('')}</ul>` : '';
+}
+
+/** A category: breadcrumbs of its ancestors, its text, child categories, guides, and the parts and tools they use. */
+export function categoryBody(category: Json): string {
+  const title = text(category.display_title) || text(category.title);
+  const label = (item: Json) => text(item.display_title) || text(item.title);
+  // The API lists ancestors closest parent first; breadcrumbs run from the top.
+  const ancestors = list(category.ancestors)
+    .reverse()
+    .map((ancestor): [string, string | undefined] => [label(ancestor), safeUrl(ancestor.url)]);
+  const children = links('Categories', 'categories', category.children, 'url', label);
+  const guides = list(category.guides).map(guideItem).join('');
+  return [
+    breadcrumbs([['Home', '/'], ...ancestors, [title, undefined]]),
+    `<h1>${escapeHtml(title)}</h1>`,
+    image(category.image, title),
+    category.description ? `<p><em>${escapeHtml(category.description)}</em></p>` : '',
+    cleanHtml(category.contents_rendered),
+    children,
+    guides ? `<h2>Guides</h2><ul class="guides">${guides}</ul>` : children ? '' : '<p>No guides yet.</p>',
+    links('Parts', 'parts', object(category.parts).categories, 'url', (part) => text(part.name)),
+    links('Tools', 'tools', category.tools, 'target_url', (tool) => text(tool.title)),
   ].join('\n');
 }
 

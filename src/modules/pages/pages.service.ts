@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { titleFromPath } from '../wikis/wiki-namespaces';
 import { escapeHtml, page, text } from './html';
 import { GUIDES_PER_PAGE, guideListBody, homeBody, pageNumber, RECENT_GUIDES } from './index-pages';
-import { guideBody, userBody, wikiBody } from './page-renderers';
+import { notFoundBody, type Missing } from './not-found';
+import { categoryBody, guideBody, userBody, wikiBody } from './page-renderers';
 
 type Json = Record<string, unknown>;
 type Params = Record<string, string>;
@@ -40,23 +42,24 @@ export class PagesService {
     fastify.get('/Search', (request, reply) => this.search(fastify, request, reply));
     fastify.get('/Guide/:title/:guideid', (request, reply) => {
       const { guideid } = request.params as Params;
-      if (!ID.test(guideid)) return this.notFound(reply);
-      return this.render(fastify, request, reply, `/api/2.0/guides/${guideid}`, (guide) => [
+      if (!ID.test(guideid)) return this.notFound(reply, { kind: 'guide' });
+      const missing: Missing = { kind: 'guide', guideid };
+      return this.render(fastify, request, reply, `/api/2.0/guides/${guideid}`, missing, (guide) => [
         text(guide.title),
         guideBody(guide),
       ]);
     });
     fastify.get('/User/:userid/:name', (request, reply) => {
       const { userid } = request.params as Params;
-      if (!ID.test(userid)) return this.notFound(reply);
-      return this.render(fastify, request, reply, `/api/2.0/users/${userid}`, (user) => [
+      if (!ID.test(userid)) return this.notFound(reply, { kind: 'user' });
+      return this.render(fastify, request, reply, `/api/2.0/users/${userid}`, { kind: 'user' }, (user) => [
         text(user.username),
         userBody(user),
       ]);
     });
     fastify.get('/Wiki/:namespace/:title', (request, reply) => {
       const { namespace, title } = request.params as Params;
-      if (!NAMESPACES.has(namespace.toUpperCase())) return this.notFound(reply);
+      if (!NAMESPACES.has(namespace.toUpperCase())) return this.notFound(reply, { kind: 'page' });
       return this.wiki(fastify, namespace.toUpperCase(), title, request, reply);
     });
     for (const [prefix, namespace] of Object.entries(WIKI_PREFIXES)) {
@@ -73,9 +76,12 @@ export class PagesService {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    return this.render(fastify, request, reply, `/api/2.0/wikis/${namespace}/${encodeURIComponent(title)}`, (wiki) => [
+    const apiPath = `/api/2.0/wikis/${namespace}/${encodeURIComponent(title)}`;
+    const category = namespace === 'CATEGORY';
+    const missing: Missing = { kind: category ? 'category' : 'wiki', title: titleFromPath(title) };
+    return this.render(fastify, request, reply, apiPath, missing, (wiki) => [
       text(wiki.display_title) || text(wiki.title),
-      wikiBody(wiki),
+      category ? categoryBody(wiki) : wikiBody(wiki),
     ]);
   }
 
@@ -86,7 +92,7 @@ export class PagesService {
       this.ask(fastify, request, `/api/2.0/guides?order=DESC&limit=${RECENT_GUIDES}`),
     ]);
     const failed = [tree, recent].find((answer) => answer.statusCode !== 200);
-    if (failed) return this.failed(reply, failed);
+    if (failed) return this.failed(reply, failed, { kind: 'page' });
     const html = homeBody(tree.json<Json>(), recent.json<Json[]>());
     return this.send(reply, 200, page('Repair guides', html, undefined, 'Step-by-step repair guides.'));
   }
@@ -94,11 +100,11 @@ export class PagesService {
   /** Public guides by guideid, GUIDES_PER_PAGE a page (as GET /guides lists them). */
   private async guideList(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const number = pageNumber((request.query as Params).page);
-    if (number === undefined) return this.notFound(reply);
+    if (number === undefined) return this.notFound(reply, { kind: 'page' });
     // One more than a page tells whether there is a next one.
     const apiPath = `/api/2.0/guides?offset=${(number - 1) * GUIDES_PER_PAGE}&limit=${GUIDES_PER_PAGE + 1}`;
     const answer = await this.ask(fastify, request, apiPath);
-    if (answer.statusCode !== 200) return this.failed(reply, answer);
+    if (answer.statusCode !== 200) return this.failed(reply, answer, { kind: 'page' });
     const guides = answer.json<Json[]>();
     const html = guideListBody(guides.slice(0, GUIDES_PER_PAGE), number, guides.length > GUIDES_PER_PAGE);
     return this.send(reply, 200, page('Repair guides', html, apiPath, 'Every public repair guide.'));
@@ -109,7 +115,7 @@ export class PagesService {
     if (!query) return this.home(fastify, request, reply);
     const apiPath = `/api/2.0/search/${encodeURIComponent(query)}`;
     const answer = await this.ask(fastify, request, apiPath);
-    if (answer.statusCode !== 200) return this.failed(reply, answer);
+    if (answer.statusCode !== 200) return this.failed(reply, answer, { kind: 'page' });
     const results = (answer.json<Json>().results ?? []) as Json[];
     const html = guideListBody(results, 1, false, `Results for ${query}`);
     return this.send(reply, 200, page(`Search: ${query}`, html, apiPath));
@@ -125,8 +131,14 @@ export class PagesService {
     });
   }
 
-  private failed(reply: FastifyReply, answer: { statusCode: number; headers: Record<string, unknown> }) {
-    const message = answer.statusCode === 404 ? 'Not found' : `The API answered ${answer.statusCode}`;
+  /** The API's refusal as a page: a 404 says what may be missing, any other status is passed on. */
+  private failed(
+    reply: FastifyReply,
+    answer: { statusCode: number; headers: Record<string, unknown> },
+    missing: Missing,
+  ): Promise<void> {
+    if (answer.statusCode === 404) return this.notFound(reply, missing);
+    const message = `The API answered ${answer.statusCode}`;
     return this.send(reply, answer.statusCode, page(message, `<h1>${escapeHtml(message)}</h1>`), answer.headers);
   }
 
@@ -135,16 +147,17 @@ export class PagesService {
     request: FastifyRequest,
     reply: FastifyReply,
     apiPath: string,
+    missing: Missing,
     body: (document: Json) => [title: string, html: string],
   ): Promise<void> {
     const answer = await this.ask(fastify, request, apiPath);
-    if (answer.statusCode !== 200) return this.failed(reply, answer);
+    if (answer.statusCode !== 200) return this.failed(reply, answer, missing);
     const [title, html] = body(answer.json<Json>());
     return this.send(reply, 200, page(title, html, apiPath));
   }
 
-  private notFound(reply: FastifyReply): Promise<void> {
-    return this.send(reply, 404, page('Not found', '<h1>Not found</h1>'));
+  private notFound(reply: FastifyReply, missing: Missing): Promise<void> {
+    return this.send(reply, 404, page('Not found', notFoundBody(missing)));
   }
 
   private async send(
