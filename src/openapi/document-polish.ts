@@ -43,6 +43,9 @@ function fixHeaderParameters(operation: Operation): void {
   operation.parameters = operation.parameters.filter((parameter) => {
     if (parameter.in !== 'header') return true;
     const key = parameter.name.toLowerCase();
+    // OpenAPI ignores an Authorization header parameter (security schemes describe it), and the Swagger UI then
+    // renders no Execute button; the operation's description says what to send.
+    if (key === 'authorization') return false;
     const earlier = seen.get(key);
     if (key === 'x-app-id') {
       parameter.name = 'X-App-Id';
