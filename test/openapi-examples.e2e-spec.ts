@@ -12,7 +12,7 @@ interface Parameter {
   name: string;
   in: string;
   required?: boolean;
-  example?: unknown;
+  example?: string | number;
 }
 interface Operation {
   parameters?: Parameter[];
@@ -38,7 +38,7 @@ function exampleUrl(path: string, operation: Operation): string {
     if (parameter.in === 'query' && parameter.example !== undefined)
       query.set(parameter.name, String(parameter.example));
   }
-  return query.size ? `${url}?${query}` : url;
+  return query.size ? `${url}?${query.toString()}` : url;
 }
 
 /** The passwords of the login and signing examples (registration's is a new account's). */

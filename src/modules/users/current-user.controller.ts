@@ -36,7 +36,8 @@ export class CurrentUserController {
   @Authenticated()
   @ApiOperation({
     summary: 'Guide flags the current user may add and remove',
-    description: 'The flags the caller may add to and remove from guides, keyed by flag id, each with its title and icon.',
+    description:
+      'The flags the caller may add to and remove from guides, keyed by flag id, each with its title and icon.',
   })
   @ApiOkResponse({ type: UserFlagsDto })
   flags(@CurrentUser() caller: AuthenticatedUser): UserFlagsDto {

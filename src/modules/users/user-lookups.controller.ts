@@ -41,7 +41,8 @@ export class UserLookupsController {
   @Authenticated('Admin')
   @ApiOperation({
     summary: 'Find a user by e-mail address (Admin)',
-    description: 'The user detail of the account with this e-mail address (compared without case); 404 when none has it.',
+    description:
+      'The user detail of the account with this e-mail address (compared without case); 404 when none has it.',
   })
   @ApiOkResponse({ type: UserDetailDto })
   byEmail(@Param('email') email: string, @CurrentUser() caller: AuthenticatedUser): Promise<UserDetailDto> {
