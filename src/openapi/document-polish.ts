@@ -1,7 +1,7 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { REQUEST_EXAMPLES } from './request-examples';
+import { PARAMETER_EXAMPLES, PASSWORD_PLACEHOLDER, REQUEST_EXAMPLES } from './request-examples';
 
 /* What @nestjs/swagger's generated document gets wrong for a Swagger UI user, corrected in one pass. */
 
@@ -43,6 +43,9 @@ function fixHeaderParameters(operation: Operation): void {
   operation.parameters = operation.parameters.filter((parameter) => {
     if (parameter.in !== 'header') return true;
     const key = parameter.name.toLowerCase();
+    // OpenAPI ignores an Authorization header parameter (security schemes describe it), and the Swagger UI then
+    // renders no Execute button; the operation's description says what to send.
+    if (key === 'authorization') return false;
     const earlier = seen.get(key);
     if (key === 'x-app-id') {
       parameter.name = 'X-App-Id';
@@ -157,23 +160,45 @@ function escapeDescriptions(node: unknown): void {
   }
 }
 
-function applyExamples(method: string, path: string, operation: Operation): void {
-  const example = REQUEST_EXAMPLES[`${method} ${path}`];
-  if (!example) return;
+/**
+ * A body whose `password` is the placeholder gets the demo password when it is known, else a description
+ * saying to replace it.
+ */
+function passwordExample(operation: Operation, body: unknown, demoPassword: string | undefined): unknown {
+  if (!body || typeof body !== 'object' || (body as Json).password !== PASSWORD_PLACEHOLDER) return body;
+  if (demoPassword) return { ...(body as Json), password: demoPassword };
+  operation.requestBody!.description =
+    `Replace \`${PASSWORD_PLACEHOLDER}\` with your password (on a development site: the demo password printed ` +
+    'at the first start).';
+  return body;
+}
+
+function applyExamples(method: string, path: string, operation: Operation, demoPassword: string | undefined): void {
+  const example = REQUEST_EXAMPLES[`${method} ${path}`] ?? {};
   const json = operation.requestBody?.content['application/json'];
-  if (json && example.body !== undefined) json.example = example.body;
+  if (json && example.body !== undefined) json.example = passwordExample(operation, example.body, demoPassword);
   for (const parameter of operation.parameters ?? []) {
-    const value = example.path?.[parameter.name];
-    if (parameter.in === 'path' && value !== undefined) parameter.example = value;
+    const value =
+      parameter.in === 'path'
+        ? (example.path?.[parameter.name] ?? PARAMETER_EXAMPLES[parameter.name])
+        : parameter.in === 'query'
+          ? example.query?.[parameter.name]
+          : undefined;
+    if (value !== undefined) parameter.example = value;
   }
 }
 
-export function polishDocument(document: OpenAPIObject): OpenAPIObject {
+export interface PolishOptions {
+  /** Put into the examples that carry PASSWORD_PLACEHOLDER (only where the demo password may be shown). */
+  demoPassword?: string;
+}
+
+export function polishDocument(document: OpenAPIObject, options: PolishOptions = {}): OpenAPIObject {
   enumsFromValidators(document);
   for (const [method, path, operation] of operations(document)) {
     fixHeaderParameters(operation);
     fixUploads(operation);
-    applyExamples(method, path, operation);
+    applyExamples(method, path, operation, options.demoPassword);
   }
   integerNumbers(document.paths);
   integerNumbers(document.components);

@@ -2,16 +2,17 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { addErrorResponses } from '../common/openapi/api-error-responses';
 import { polishDocument } from './document-polish';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from '../database/seed/demo-seed.registry';
+import { addApiPrefix, authorizeOnLogin } from './swagger-ui-auth';
 import { API_TAGS } from './tags';
 
 export const API_PREFIX = 'api/2.0';
 export const DOCS_PATH = `${API_PREFIX}/docs`;
 export const OPENAPI_JSON_PATH = `${API_PREFIX}/openapi.json`;
 
-const DESCRIPTION = `
-Self-hostable Repair Guide Content Service: guides, wikis and the category tree, tags, users and teams,
-media and more, compatible with iFixit API 2.0 clients.
-
+const DETAILS = `
 **Conventions.** Bodies are JSON whatever the Content-Type says (invalid JSON: 400). Errors are
 \`{"error": true, "message": "…"}\`; 422 adds \`errors: [{message, field, index}]\`, 403 adds
 \`requiredPrivileges\`. A 409 body is the current version of the resource. Unknown query parameters are
@@ -36,15 +37,44 @@ registration per address. Beyond a limit: 429 with \`Retry-After\`; responses ca
 \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
 
 **Authentication.** Send \`Authorization: api <token>\`. On public routes a token is optional, but an
-invalid or revoked one is still a 401. \`X-App-Id\` is accepted and never required. In this page: run
-**Authentication › POST /user/token**, copy \`authToken\`, press **Authorize** and enter \`api <token>\`
-(the authorization is kept across reloads).
+invalid or revoked one is still a 401. \`X-App-Id\` is accepted and never required. In this page a
+successful **POST /user/token** authorizes the page; **Authorize** also takes a token typed by hand (the
+\`api \` prefix is added when missing), and **DELETE /user/token** logs the page out.
 
 **Reads and writes spell some fields differently** (as in iFixit API 2.0): a guide's \`parts\` and \`tools\`
 are read as \`{text, …}\` but written as \`{name, …}\`; a step's lines are read with \`text_raw\` (and
 \`text_rendered\`) but written with \`text\`; wiki text is read as \`*_raw\` / \`*_rendered\` (e.g.
 \`introduction_raw\`) and written under the plain name (\`introduction\`). Each field says so below.
+
+The rules in full are in the repository: docs/api-conventions.md.
 `.trim();
+
+/** What a newcomer reads first; the details are one click away, folded. */
+const DESCRIPTION = `
+Self-hostable guides, wikis and the category tree, tags, users and teams, media and more, compatible with iFixit API 2.0
+clients.
+
+**Start here.** Open **Authentication › POST /user/token** and press **Execute**: the page is then authorized
+by itself (and stays so across reloads). On a development site with fresh demo content the example already
+holds the demo password; elsewhere replace the placeholder with your password. Then try any operation: the
+prefilled examples point at the demo content. Your own clients send \`Authorization: api <token>\`.
+
+<details>
+<summary><b>Conventions, limits and authentication in detail</b></summary>
+
+${DETAILS}
+
+</details>
+`.trim();
+
+/**
+ * The demo password, while this process knows it (the start that seeded the demo content) and only outside
+ * production: the login and signing examples then run as shown.
+ */
+function demoPassword(app: INestApplication): string | undefined {
+  if (app.get<AppConfig>(APP_CONFIG).env === 'production') return undefined;
+  return app.get(DemoSeedRegistry, { strict: false }).get<DemoLogin>(DEMO_LOGIN)?.password;
+}
 
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -60,15 +90,6 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         description: 'Format: `api <token>`; obtain one with POST /user/token.',
       },
       'apiToken',
-    )
-    .addApiKey(
-      {
-        type: 'apiKey',
-        in: 'header',
-        name: 'X-App-Id',
-        description: 'Application id; accepted and recorded, never required.',
-      },
-      'appId',
     );
   for (const [name, description] of API_TAGS) config.addTag(name, description);
   return polishDocument(
@@ -77,6 +98,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         operationIdFactory: (controllerKey, methodKey) => `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
       }),
     ),
+    { demoPassword: demoPassword(app) },
   );
 }
 
@@ -94,6 +116,8 @@ export function serveOpenApi(app: INestApplication, document: () => OpenAPIObjec
       // Deep links put the operationId in the URL hash, and Swagger UI logs a deprecation error on reload for
       // the underscore in ours (Auth_createToken).
       deepLinking: false,
+      requestInterceptor: addApiPrefix,
+      responseInterceptor: authorizeOnLogin,
     },
   });
 }

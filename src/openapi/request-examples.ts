@@ -1,14 +1,81 @@
 /**
- * Prefilled request bodies and path parameters for the Swagger UI, keyed by `METHOD path`. Each one succeeds
- * against a fresh site with the demo content when run in document order by the demo Admin (checked by
- * test/openapi-examples.e2e-spec.ts), except the login, whose password is the one printed at start-up.
- * `revisionid` query parameters are not prefilled: read the current one with a GET first (a stale one is
- * the 409 of an edit conflict).
+ * Prefilled request bodies and parameters for the Swagger UI, keyed by `METHOD path`. Each one succeeds
+ * against a fresh site with the demo content when run by the demo Admin (checked by
+ * test/openapi-examples.e2e-spec.ts): every GET as shown, the writes in document order. A prefilled
+ * `revisionid` is the current one on a fresh demo site; after an edit, read the new one with a GET (a stale
+ * one is the 409 of an edit conflict).
  */
 export interface OperationExample {
   body?: unknown;
   path?: Record<string, string | number>;
+  query?: Record<string, string | number>;
 }
+
+/**
+ * A password in an example: replaced by the demo password where it may be shown (development, the start that
+ * seeded the demo), else described as a placeholder to replace (document-polish.ts).
+ */
+export const PASSWORD_PLACEHOLDER = 'REPLACE-WITH-YOUR-PASSWORD';
+
+/** Path parameters by name, for the operations that do not set their own: demo content that exists. */
+export const PARAMETER_EXAMPLES: Record<string, string | number> = {
+  approval_processid: 1,
+  approval_requestid: 1,
+  badgeid: 1,
+  commentid: 1,
+  context: 'guide',
+  contextid: 1,
+  course_stageid: 1,
+  doc_type: 'GUIDE',
+  docid: 1,
+  doctype: 'GUIDE',
+  document: 1,
+  email: 'admin@demo.example',
+  employee_id: 'E-1001',
+  entryid: 1,
+  flagid: 'DANGER',
+  guideid: 1,
+  id: 1,
+  image: 1,
+  imageids: '1',
+  importid: 1,
+  langid: 'en',
+  namespace: 'CATEGORY',
+  path: 'images/Ab/AbCdEfGhIjKlMnOp.medium.png',
+  prdid: 1,
+  prsid: 1,
+  query: 'iPhone',
+  quizRevisionid: 1,
+  quizid: 1,
+  releaseid: 1,
+  search: 'demo',
+  searchTerm: 'Getting',
+  search_phrase: 'Moderator',
+  sessionid: 1,
+  signoffid: 1,
+  sso_userid: 'sso-1001',
+  stepid: 1,
+  teamid: 1,
+  title: 'iPhone',
+  userid: 1,
+  video: 1,
+  wikiid: 4,
+};
+
+/**
+ * GET examples that do not answer 2xx on a fresh demo site: the status they answer, and why. Every other GET
+ * example answers 2xx (test/openapi-examples.e2e-spec.ts, test/browser/run-browser-test.mjs).
+ */
+export const NOT_2XX_ON_DEMO: Record<string, { status: number; why: string }> = {
+  'get /metrics': { status: 404, why: 'answers 404 unless METRICS_TOKEN is set' },
+  'get /api/2.0/users/sso/{sso_userid}': { status: 404, why: 'the demo accounts have no SSO user id' },
+  'get /api/2.0/users/employee_id/{employee_id}': { status: 404, why: 'the demo accounts have no employee id' },
+  'get /api/2.0/media/videos/{video}': { status: 404, why: 'the demo has no videos' },
+  'get /api/2.0/media/documents/{document}': { status: 404, why: 'the demo has no documents' },
+  'get /api/2.0/media/files/{path}': { status: 404, why: 'file keys are random: take one from an Image object' },
+  'get /api/2.0/comments/{commentid}': { status: 404, why: 'the demo has no comments (POST /comments makes one)' },
+  'get /api/2.0/search': { status: 422, why: 'the empty search, always 422: search with GET /search/{query}' },
+};
 
 const STEP_LINES = [
   { text: 'Remove the two 3.6 mm pentalobe screws.', bullet: 'black', level: 0 },
@@ -16,8 +83,26 @@ const STEP_LINES = [
 ];
 
 export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
+  'get /api/2.0/work_log/export.csv': { query: { guideid: 4 } },
+  'get /api/2.0/wikis/CATEGORY/{title}/identification': { path: { title: 'iPhone 6' } },
+  'get /api/2.0/periodic_review/{doctype}/{docid}': { path: { doctype: 'WIKI', docid: 23 } },
+  'get /api/2.0/work_log/{guideid}/suspended': { path: { guideid: 4 } },
+  'get /api/2.0/work_log/{entryid}': { path: { entryid: 2 } },
+  'delete /api/2.0/wikis/{namespace}/{title}': {
+    path: { namespace: 'ITEM', title: 'iOpener' },
+    query: { revisionid: 25 },
+  },
+  'post /api/2.0/wikis/{namespace}/{title}/revert': {
+    path: { namespace: 'CATEGORY', title: 'Refrigerator' },
+    query: { revisionid: 17 },
+  },
+  'delete /api/2.0/guides/{guideid}/steps/{stepid}': { path: { guideid: 2, stepid: 5 }, query: { revisionid: 5 } },
+  'delete /api/2.0/guides/{guideid}': { path: { guideid: 5 }, query: { revisionid: 15 } },
+  'put /api/2.0/guides/{guideid}/public': { path: { guideid: 5 }, query: { revisionid: 15 } },
+  'delete /api/2.0/guides/{guideid}/public': { path: { guideid: 3 }, query: { revisionid: 10 } },
+  'delete /api/2.0/approvals/{wikiid}': { path: { wikiid: 22 } },
   'post /api/2.0/user/token': {
-    body: { email: 'admin@demo.example', password: 'the password printed at start-up' },
+    body: { email: 'admin@demo.example', password: PASSWORD_PLACEHOLDER },
   },
   'post /api/2.0/users': {
     body: { email: 'newcomer@example.com', username: 'New Comer', password: 'a long passphrase' },
@@ -46,6 +131,7 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   },
   'patch /api/2.0/wikis/{namespace}/{title}': {
     path: { namespace: 'CATEGORY', title: 'Refrigerator' },
+    query: { revisionid: 17 },
     body: { description: 'Fridges, freezers and fridge-freezers.' },
   },
   'post /api/2.0/comments/{context}/{contextid}': {
@@ -60,9 +146,14 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   },
   'patch /api/2.0/guides/{guideid}/steps/{stepid}': {
     path: { guideid: 1, stepid: 1 },
+    query: { revisionid: 1 },
     body: { title: 'Remove the pentalobe screws' },
   },
-  'put /api/2.0/guides/{guideid}/steporder': { path: { guideid: 3 }, body: { stepids: [7, 6] } },
+  'put /api/2.0/guides/{guideid}/steporder': {
+    path: { guideid: 3 },
+    query: { revisionid: 10 },
+    body: { stepids: [7, 6] },
+  },
   'post /api/2.0/guides': {
     body: {
       category: 'iPhone 6',
@@ -81,6 +172,7 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   },
   'patch /api/2.0/guides/{guideid}': {
     path: { guideid: 1 },
+    query: { revisionid: 3 },
     // approval_processid (Admin only): releases of guide 1 now wait for the demo's two-stage process.
     body: { summary: 'Open the iPhone 6 and lift the display assembly safely.', approval_processid: 1 },
   },
@@ -105,6 +197,7 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   // Approvals: process 1 is the demo's two-stage process; request 2 waits for the demo Admin's signature.
   'patch /api/2.0/approvals/process/{approval_processid}': {
     path: { approval_processid: 1 },
+    query: { revisionid: 1 },
     body: { name: 'Document control (Moderator, then Admin)' },
   },
   'post /api/2.0/approvals/process': { body: { name: 'Line supervisor sign-off', stages: [{ userid: 2 }] } },
@@ -114,7 +207,7 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   },
   'post /api/2.0/approvals/request/sign/{approval_requestid}': {
     path: { approval_requestid: 2 },
-    body: { decision: 'approve', password: 'your password', note: 'Matches the tool catalogue.' },
+    body: { decision: 'approve', password: PASSWORD_PLACEHOLDER, note: 'Matches the tool catalogue.' },
   },
   // Work log: entry 1 (the demo User's) waits for sign-off 1, which the Admin may sign as a member of the demo
   // team; entry 2 is the Admin's, on guide 4, whose step 9 has the form (fields 1-4) that asks for the sign-off.
@@ -122,7 +215,7 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   'post /api/2.0/work_log/{entryid}/signoffs': { path: { entryid: 2 }, body: { stepid: 9 } },
   'post /api/2.0/work_log/signoffs/{signoffid}/sign': {
     path: { signoffid: 1 },
-    body: { decision: 'approve', password: 'your password', note: 'Filter replaced; pump runs freely.' },
+    body: { decision: 'approve', password: PASSWORD_PLACEHOLDER, note: 'Filter replaced; pump runs freely.' },
   },
   'post /api/2.0/work_log': { body: { guideid: 4, workorderid: 'WO-1003' } },
   'post /api/2.0/work_log/{entryid}/cancel': {
@@ -135,7 +228,7 @@ export const REQUEST_EXAMPLES: Record<string, OperationExample> = {
   },
   // Periodic review: the demo schedule 1 holds document 1 (Getting Started), open for review.
   'post /api/2.0/periodic_review/review': {
-    body: { prdid: 1, outcome: 'no_changes', password: 'your password' },
+    body: { prdid: 1, outcome: 'no_changes', password: PASSWORD_PLACEHOLDER },
   },
   'post /api/2.0/periodic_review': {
     body: {

@@ -8,7 +8,7 @@ import { TagBodyDto } from './dto/guide-query.dto';
 import { GuideTagsService } from './guide-tags.service';
 import { GuideId } from './guide-id.param';
 
-@ApiTags('Guides')
+@ApiTags('Tags')
 @Controller()
 export class GuideTagsController {
   constructor(private readonly guideTags: GuideTagsService) {}

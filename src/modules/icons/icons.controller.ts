@@ -21,7 +21,10 @@ export class IconsController {
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', CACHE)
   @ApiProduces('image/svg+xml')
-  @ApiOperation({ summary: 'Image of a guide flag' })
+  @ApiOperation({
+    summary: 'Image of a guide flag',
+    description: 'An SVG icon for a guide flag id (as listed by GET /user/flags); unknown id: 404.',
+  })
   @ApiOkResponse({ description: 'An SVG image.' })
   flag(@Param('flagid') flagid: string): string {
     const flag = GUIDE_FLAGS.find((f) => f.flagid === flagid);
@@ -35,7 +38,10 @@ export class IconsController {
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', CACHE)
   @ApiProduces('image/svg+xml')
-  @ApiOperation({ summary: 'Image of a badge' })
+  @ApiOperation({
+    summary: 'Image of a badge',
+    description: 'An SVG icon for a badge id (as in GET /user/badges); unknown id: 404.',
+  })
   @ApiOkResponse({ description: 'An SVG image.' })
   badge(@Param('badgeid', new ParseIdPipe('Badge')) badgeid: number): string {
     const badge = BADGES.find((b) => b.badgeid === badgeid);
@@ -49,7 +55,10 @@ export class IconsController {
   @Header('content-type', 'image/svg+xml')
   @Header('cache-control', CACHE)
   @ApiProduces('image/svg+xml')
-  @ApiOperation({ summary: 'The default avatar' })
+  @ApiOperation({
+    summary: 'The default avatar',
+    description: 'The SVG image shown for users without an avatar of their own.',
+  })
   @ApiOkResponse({ description: 'An SVG image.' })
   avatar(): string {
     return iconSvg('?', '#9e9e9e');

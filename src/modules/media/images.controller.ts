@@ -64,7 +64,7 @@ export class ImagesController {
     summary: 'Upload an image into the media manager',
     description:
       'The type is decided by the content: JPEG, PNG, GIF or WebP (anything else 422). At least 50×50 pixels and at ' +
-      'most MEDIA_MAX_PIXELS (100 megapixels by default) pixels (else 422); larger than UPLOAD_LIMIT: 413. EXIF ' +
+      'most MEDIA_MAX_PIXELS pixels (default 50,000,000), else 422; larger than UPLOAD_LIMIT: 413. EXIF ' +
       'orientation is applied; `cropToRatio` centre-crops to 1:1 or 4:3. Every variant is generated before the ' +
       `response. ${VARIANTS_DESCRIPTION}`,
   })

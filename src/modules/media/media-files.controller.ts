@@ -41,7 +41,7 @@ export class MediaFilesController {
       'image (and its `original`) are made by a background job: until it has run (usually well under a second), ' +
       'their URLs answer 404 without cache headers, so clients retry.',
   })
-  @ApiParam({ name: '*', description: 'The file key, e.g. `images/Ab/AbCd…16.medium.jpg`.' })
+  @ApiParam({ name: 'path', description: 'The file key, e.g. `images/Ab/AbCd…16.medium.jpg`.' })
   @ApiResponse({ status: 200, description: 'The file.' })
   @ApiResponse({ status: 206, description: 'The requested byte range of the file (`Range`).' })
   @ApiResponse({ status: 304, description: 'Not modified (`If-None-Match` matches the ETag).' })

@@ -14,7 +14,11 @@ export class ApiIndexController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'The API index: version and links to the docs, the OpenAPI document and health' })
+  @ApiOperation({
+    summary: 'The API index: version and links to the docs, the OpenAPI document and health',
+    description:
+      'Where to start: the API version and the URLs of this page, the OpenAPI document and the health check.',
+  })
   @ApiOkResponse({ type: ApiIndexDto })
   index(): ApiIndexDto {
     const base = this.config.publicUrl;

@@ -34,7 +34,11 @@ export class CurrentUserController {
   @Get('user/flags')
   @ApiErrors(401)
   @Authenticated()
-  @ApiOperation({ summary: 'Guide flags the current user may add and remove' })
+  @ApiOperation({
+    summary: 'Guide flags the current user may add and remove',
+    description:
+      'The flags the caller may add to and remove from guides, keyed by flag id, each with its title and icon.',
+  })
   @ApiOkResponse({ type: UserFlagsDto })
   flags(@CurrentUser() caller: AuthenticatedUser): UserFlagsDto {
     const guide: Record<string, FlagDto> = {};

@@ -27,7 +27,10 @@ export class UserLookupsController {
   @Get('sso/:sso_userid')
   @ApiErrors(403, 404)
   @Authenticated('Admin')
-  @ApiOperation({ summary: 'Find a user by SSO user id (Admin)' })
+  @ApiOperation({
+    summary: 'Find a user by SSO user id (Admin)',
+    description: 'The user detail of the account linked to this single sign-on id; 404 when none is.',
+  })
   @ApiOkResponse({ type: UserDetailDto })
   bySso(@Param('sso_userid') ssoUserid: string, @CurrentUser() caller: AuthenticatedUser): Promise<UserDetailDto> {
     return this.users.detailBy('sso', ssoUserid, caller);
@@ -36,7 +39,11 @@ export class UserLookupsController {
   @Get('email/:email')
   @ApiErrors(403, 404)
   @Authenticated('Admin')
-  @ApiOperation({ summary: 'Find a user by e-mail address (Admin)' })
+  @ApiOperation({
+    summary: 'Find a user by e-mail address (Admin)',
+    description:
+      'The user detail of the account with this e-mail address (compared without case); 404 when none has it.',
+  })
   @ApiOkResponse({ type: UserDetailDto })
   byEmail(@Param('email') email: string, @CurrentUser() caller: AuthenticatedUser): Promise<UserDetailDto> {
     return this.users.detailBy('email', email.trim().toLowerCase(), caller);
@@ -45,7 +52,10 @@ export class UserLookupsController {
   @Get('employee_id/:employee_id')
   @ApiErrors(403, 404)
   @Authenticated('Admin')
-  @ApiOperation({ summary: 'Find a user by employee id (Admin)' })
+  @ApiOperation({
+    summary: 'Find a user by employee id (Admin)',
+    description: 'The user detail of the account with this employee id; 404 when none has it.',
+  })
   @ApiOkResponse({ type: UserDetailDto })
   byEmployeeId(
     @Param('employee_id') employeeId: string,
@@ -57,7 +67,10 @@ export class UserLookupsController {
   @Get('created_users')
   @ApiErrors(403, 422)
   @Authenticated('Admin')
-  @ApiOperation({ summary: 'Accounts created by Admins through createByEmails, newest first (Admin)' })
+  @ApiOperation({
+    summary: 'Accounts created by Admins through createByEmails, newest first (Admin)',
+    description: 'Paged with `offset` and `limit`; each entry says who created the account and when.',
+  })
   @ApiOkResponse({ type: [CreatedUserDto] })
   createdUsers(@Query() query: CreatedUsersQueryDto): Promise<CreatedUserDto[]> {
     return this.admin.createdUsers(query.offset, query.limit);

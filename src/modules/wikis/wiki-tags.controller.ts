@@ -9,7 +9,7 @@ import { parseNamespace } from './wiki-reader.service';
 import { WikisService } from './wikis.service';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 
-@ApiTags('Wikis', 'Tags')
+@ApiTags('Tags')
 @ApiParam({ name: 'namespace', enum: WIKI_NAMESPACES, description: 'Case-insensitive; an unknown namespace is a 422.' })
 @ApiParam({ name: 'title', description: 'URL-encoded title; underscores stand for spaces.' })
 @Controller('wikis/:namespace/:title')

@@ -16,7 +16,7 @@ import { ApiErrors } from '../../../common/openapi/api-error-responses';
 const TitleParam = () =>
   ApiParam({ name: 'title', description: 'URL-encoded category title; underscores stand for spaces.' });
 
-@ApiTags('Wikis', 'Categories')
+@ApiTags('Categories')
 @Controller('wikis/CATEGORY')
 export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
