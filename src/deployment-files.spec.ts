@@ -110,8 +110,8 @@ describe('README', () => {
       'search:reindex',
       'start',
     ]);
-    expect(localLinks('[a](docs/x.md#y) [b](https://e.org) [c](#here) [d](../LICENSE)')).toEqual([
-      'docs/x.md',
+    expect(localLinks('[a](notes/x.md#y) [b](https://e.org) [c](#here) [d](../LICENSE)')).toEqual([
+      'notes/x.md',
       '../LICENSE',
     ]);
     expect(interpolate('${A:-x} ${B:-y}/${C}', { A: 'a', B: '' })).toBe('a y/');

@@ -12,7 +12,9 @@ import { startService } from '../utils/service-process';
 const README = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
 const BACKUPS = README.split('### Backups')[1]?.split('\n### ')[0] ?? '';
 const ADMIN = { email: 'backup-admin@example.com', password: 'a backup password' };
-const onMysql = process.env.TEST_DB === 'mysql';
+// One database per run: the SQLite run checks the SQLite commands, the TEST_DB=mysql run the MySQL ones.
+const itOnMysql = process.env.TEST_DB === 'mysql' ? it : it.skip;
+const itOnSqlite = process.env.TEST_DB === 'mysql' ? it.skip : it;
 
 /** The README's commands in the Backups section that start with `program` (code spans). */
 function commands(program: string): string[] {
@@ -48,8 +50,7 @@ async function onServer(sql: string): Promise<unknown[]> {
 const sh = (command: string, cwd: string) => execFileSync('bash', ['-eo', 'pipefail', '-c', command], { cwd });
 
 describe('backups as the README gives them', () => {
-  // One database per run: the SQLite run checks the SQLite commands, the TEST_DB=mysql run the MySQL ones.
-  (onMysql ? it.skip : it)(
+  itOnSqlite(
     'SQLite: an online backup of a running service restores (in the SQLite run)',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'rgcs-backup-'));
@@ -88,7 +89,7 @@ describe('backups as the README gives them', () => {
     240_000,
   );
 
-  (onMysql ? it : it.skip)(
+  itOnMysql(
     'MySQL: mysqldump --single-transaction of a running service restores (in the TEST_DB=mysql run)',
     async () => {
       const name = `${process.env.TEST_MYSQL_DATABASE ?? 'rgcs_test'}_bk`;
