@@ -83,8 +83,13 @@ describe('README', () => {
     expect(commands).toEqual(['npm install && npm start', 'npm install && npm test']);
   });
 
-  it.each(GUIDES)('%s names only npm scripts that exist', (file) => {
-    const missing = npmScripts(read(file)).filter((name) => !(name in SCRIPTS));
+  it.each(GUIDES)('%s names only npm scripts and built entry points that exist', (file) => {
+    const text = read(file);
+    const missing = npmScripts(text).filter((name) => !(name in SCRIPTS));
+    // `node dist/src/x.js` runs what tsconfig.build.json compiles from src/x.ts.
+    for (const [, entry] of text.matchAll(/\bnode (?:--\S+ )*dist\/(\S+)\.js\b/g)) {
+      if (!existsSync(join(ROOT, `${entry}.ts`))) missing.push(`dist/${entry}.js`);
+    }
     expect(missing).toEqual([]);
   });
 
