@@ -5,13 +5,13 @@ import {
   replaceTokenSql,
   type AnswerToken,
 } from '../platform/versions/content-versions';
-import { deferWrite } from './deferred-writes';
+import { deferWrite } from './drivers/deferred-writes';
 
 /**
  * Whole answers kept in memory by readers (guide detail for anonymous callers, a signed-in caller's quizzes list)
  * are kept under an answers version token (ContentVersions): `answers` for guides and wikis, one more per
  * enterprise family, so that a quiz taken does not drop the guides kept. Readers name the tables their answers
- * are built from here, with their token; the connections (sqlite-connection.ts, mysql-connection.ts) replace
+ * are built from here, with their token; the connections (drivers/sqlite/answer-tokens.ts, drivers/mysql/answer-tokens.ts) replace
  * the tokens of a table whenever a statement changes rows of it, whichever code wrote it: in the writing
  * transaction, just before its COMMIT, or right after a write made outside a transaction. A kept answer is
  * served only while its token is the stored one.

@@ -59,7 +59,7 @@ export function buildDataSourceOptions(
       database: db.path,
       migrations: SQLITE_MIGRATIONS,
       enableWAL: db.path !== ':memory:',
-      // Prepared statements are reused per query shape (see sqlite-parameters.ts); shapes vary with IN-list lengths.
+      // Prepared statements are reused per query shape (see drivers/sqlite/number-parameters.ts); shapes vary with IN-list lengths.
       statementCacheSize: 1000,
       prepareDatabase: (connection: { pragma(sql: string): unknown }) => {
         connection.pragma('busy_timeout = 5000');
@@ -75,7 +75,7 @@ export function buildDataSourceOptions(
     supportBigNumbers: true,
     bigNumberStrings: false,
     connectTimeout: config.databaseLimits.connectTimeoutMs,
-    // For the query runner's own batches only (mysql-connection.ts): it refuses several statements from callers.
+    // For the query runner's own batches only (drivers/mysql/query.ts): it refuses several statements from callers.
     multipleStatements: true,
     extra: { connectionLimit: config.databaseLimits.poolSize },
   };

@@ -1,7 +1,8 @@
-import type { DataSource, EntityManager, QueryRunner, ReplicationMode } from 'typeorm';
-import { requestContext } from '../common/context/request-context';
-import { installMysqlLimits, installMysqlQuery } from './mysql-connection';
-import { installSqliteConnection, type SqliteTransactions } from './sqlite-connection';
+import type { DataSource } from 'typeorm';
+import { installMysqlLimits } from './drivers/mysql/limits';
+import { wrapCreateQueryRunner } from './drivers/query-runners';
+import { installSqliteConnection, type SqliteTransactions } from './drivers/sqlite/connection';
+import { answerTransactionManager } from './drivers/transaction-manager';
 
 const sqliteTransactions = new WeakMap<DataSource, SqliteTransactions>();
 const prepared = new WeakSet<DataSource>();
@@ -24,27 +25,18 @@ export interface ConnectionSettings {
  * - `dataSource.manager` answers the open transaction's manager when there is one, so repositories
  *   that use it join the transaction instead of running beside it (or deadlocking against it);
  * - with read replicas, work that may write (see RequestContext.primary) reads from the primary;
- * - SQLite gets its connection gate and BEGIN IMMEDIATE transactions (sqlite-connection.ts);
+ * - SQLite gets its connection gate and BEGIN IMMEDIATE transactions (drivers/sqlite/connection.ts);
  * - MySQL statements and connection waits get time limits, so a frozen server fails requests instead of
- *   hanging them (mysql-connection.ts).
+ *   hanging them (drivers/mysql/limits.ts).
+ * Every TypeORM internal this changes is listed in drivers/README.md.
  */
 export function prepareDataSource(dataSource: DataSource, settings: ConnectionSettings): void {
   if (prepared.has(dataSource)) return;
   prepared.add(dataSource);
-  const base = dataSource.manager;
-  Object.defineProperty(dataSource, 'manager', {
-    configurable: true,
-    get: (): EntityManager => requestContext.current()?.tx?.manager ?? base,
-  });
+  answerTransactionManager(dataSource);
+  wrapCreateQueryRunner(dataSource);
 
-  const sqlite = dataSource.options.type === 'better-sqlite3';
-  const createQueryRunner = dataSource.createQueryRunner.bind(dataSource);
-  dataSource.createQueryRunner = (mode: ReplicationMode = 'master'): QueryRunner => {
-    const runner = createQueryRunner(mode === 'slave' && requestContext.current()?.primary !== false ? 'master' : mode);
-    return sqlite ? runner : installMysqlQuery(runner);
-  };
-
-  if (sqlite) {
+  if (dataSource.options.type === 'better-sqlite3') {
     sqliteTransactions.set(dataSource, installSqliteConnection(dataSource, settings.busyTimeoutMs));
   } else {
     installMysqlLimits(dataSource, settings);

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { resolveDataSourceOptions } from './data-source-options';
 import { runMigrations } from './run-migrations';
-import { bindSqliteNumbers } from './sqlite-parameters';
+import { bindSqliteNumbers } from './drivers/sqlite/number-parameters';
 import { SqlLogger } from './typeorm-logger';
 import { TransactionService } from './transaction.service';
 import { DemoSeedRegistry } from './seed/demo-seed.registry';

@@ -2,7 +2,7 @@ import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { deferWrite } from './deferred-writes';
+import { deferWrite } from './drivers/deferred-writes';
 
 /** Rows per statement: well under SQLite's 32,766 and MySQL's 65,535 placeholders for our widest tables. */
 const ROWS_PER_STATEMENT = 100;
@@ -21,7 +21,7 @@ function reportedId(raw: unknown): { id: number; isLast: boolean } {
  * simple multi-row INSERT's values together). TypeORM's insert builder spent most of a batch's CPU building
  * and escaping parameters; values still go through the driver's own conversion (transformers, JSON, booleans).
  * The columns are the properties the first row defines; the database's defaults fill the others. Unlike
- * `save`/`insert`, nothing is read back. `deferred`: the rows are a deferred write (deferred-writes.ts) and no ids
+ * `save`/`insert`, nothing is read back. `deferred`: the rows are a deferred write (drivers/deferred-writes.ts) and no ids
  * are answered.
  */
 export async function insertRows<T extends ObjectLiteral>(

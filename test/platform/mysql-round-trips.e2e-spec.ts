@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { requestContext } from '../../src/common/context/request-context';
-import { deferWrite } from '../../src/database/deferred-writes';
+import { deferWrite } from '../../src/database/drivers/deferred-writes';
 import { TransactionService } from '../../src/database/transaction.service';
 import { answerTokensChangedBy } from '../../src/database/answer-sources';
 import { createUser, type CreatedUser } from '../factories/user.factory';
@@ -14,8 +14,8 @@ const NAME = 'round-trip';
 
 /**
  * On MySQL a transaction's START TRANSACTION travels with its first statement, and its deferred writes (the
- * outbox rows, the answer tokens: deferred-writes.ts) with its COMMIT, as one multi-statement query
- * (mysql-connection.ts). SQLite has no round trips to save: these run on MySQL only.
+ * outbox rows, the answer tokens: drivers/deferred-writes.ts) with its COMMIT, as one multi-statement query
+ * (drivers/mysql/transaction-batch.ts). SQLite has no round trips to save: these run on MySQL only.
  */
 (usingMysql() ? describe : describe.skip)('MySQL: statements of a transaction travel together', () => {
   let t: TestApp;

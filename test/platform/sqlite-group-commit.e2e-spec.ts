@@ -10,7 +10,7 @@ import { usingMysql } from '../utils/test-config';
 import { gate, pause } from '../utils/hold';
 
 /**
- * SQLite on a file (sqlite-connection.ts): transactions that wait while another works share its COMMIT
+ * SQLite on a file (src/database/drivers/sqlite/): transactions that wait while another works share its COMMIT
  * (each in a savepoint), none is answered before that COMMIT, a failing one undoes only its own work, and
  * reads outside transactions run on a second connection that sees only committed rows and never waits.
  */

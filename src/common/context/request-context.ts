@@ -41,7 +41,7 @@ export interface RequestContext {
   /**
    * Shared by the request and the transactions inside it. `commits`: transactions of this work that
    * committed, so that a failure after them can tell the client its change was saved. `sqlRoundTrips` (MySQL):
-   * queries sent, fewer than statements when statements of a transaction travel together (mysql-connection.ts).
+   * queries sent, fewer than statements when statements of a transaction travel together (database/drivers/mysql/transaction-batch.ts).
    */
   readonly stats: { sqlStatements: number; commits?: number; sqlRoundTrips?: number };
   readonly tx?: ActiveTransaction;

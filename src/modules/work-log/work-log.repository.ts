@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { insertReturningId, insertRows } from '../../database/insert';
 import { updateRows } from '../../database/update';
-import { NATIVE_ROWS } from '../../database/sqlite-rows';
+import { NATIVE_ROWS } from '../../database/drivers/sqlite/rows';
 import { placeholders, SqlReader } from '../../database/sql-reader';
 import { WorkLogDataEntity } from './entities/work-log-data.entity';
 import { WorkLogEntryEntity } from './entities/work-log-entry.entity';

@@ -1,4 +1,4 @@
-import { assertOneStatement } from './mysql-connection';
+import { assertOneStatement } from './one-statement';
 
 describe('assertOneStatement (the MySQL runner sends one statement per caller query)', () => {
   it.each([

@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { NATIVE_ROWS, readRows } from './sqlite-rows';
+import { NATIVE_ROWS, readRows } from './rows';
 
 describe('readRows', () => {
   const db = new BetterSqlite3(':memory:');

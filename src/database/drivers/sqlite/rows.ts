@@ -1,4 +1,4 @@
-/** What sqlite-rows needs of a better-sqlite3 statement. */
+/** What rows.ts needs of a better-sqlite3 statement. */
 export interface RowStatement {
   readonly source: string;
   all(...parameters: unknown[]): unknown[];

@@ -5,7 +5,7 @@ type Deferral = (sql: string, parameters: unknown[]) => boolean;
 
 const deferrals = new WeakMap<QueryRunner, Deferral>();
 
-/** Called by a connection that can hold writes back (mysql-connection.ts) for each of its query runners. */
+/** Called by a connection that can hold writes back (mysql/transaction-batch.ts) for each of its query runners. */
 export function acceptDeferredWrites(runner: QueryRunner, deferral: Deferral): void {
   deferrals.set(runner, deferral);
 }
