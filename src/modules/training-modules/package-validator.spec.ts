@@ -394,7 +394,9 @@ describe('the import: headers checked while validating, bytes counted while extr
       { name: 'a.bin', data: Buffer.alloc(3000, 1), store: true },
       { name: 'b.bin', data: Buffer.alloc(3000, 2), store: true },
     ]);
-    await expect(extractPackage(large, join(dir, 'large'), { limits: { maxInflatedBytes: 5000 } })).rejects.toMatchObject({
+    await expect(
+      extractPackage(large, join(dir, 'large'), { limits: { maxInflatedBytes: 5000 } }),
+    ).rejects.toMatchObject({
       code: 'ZIP_TOO_LARGE',
     });
   });
@@ -403,7 +405,9 @@ describe('the import: headers checked while validating, bytes counted while extr
     /** Flips one byte of the named stored entry's data. */
     const damage = (name: string) => (buf: Buffer) => {
       const at = buf.indexOf(name);
-      const l = headers(buf).local.filter((o) => o < at).pop()!;
+      const l = headers(buf)
+        .local.filter((o) => o < at)
+        .pop()!;
       const data = l + 30 + buf.readUInt16LE(l + 26) + buf.readUInt16LE(l + 28);
       buf[data + 100] ^= 0xff;
       return buf;
@@ -436,11 +440,13 @@ describe('the import: headers checked while validating, bytes counted while extr
       { name: 'index.html', data: page },
       { name: 'text.txt', data: 'lesson text '.repeat(250) },
     ];
-    const patchEntry = (write32: [offsetLocal: number, offsetCentral: number, value: number, bits: 16 | 32]) =>
-      (buf: Buffer) => {
+    const patchEntry =
+      (write32: [offsetLocal: number, offsetCentral: number, value: number, bits: 16 | 32]) => (buf: Buffer) => {
         const [local, central, value, bits] = write32;
         const at = buf.indexOf('text.txt');
-        const l = headers(buf).local.filter((o) => o < at).pop()!;
+        const l = headers(buf)
+          .local.filter((o) => o < at)
+          .pop()!;
         const c = headers(buf).central.find((o) => buf.toString('latin1', o + 46, o + 54) === 'text.txt')!;
         if (bits === 32) {
           buf.writeUInt32LE(value, l + local);
