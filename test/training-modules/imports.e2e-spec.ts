@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { DataSource } from 'typeorm';
 import { TrainingImportEntity } from '../../src/modules/training-modules/entities/training-import.entity';
+import { IMPORT_JOB } from '../../src/modules/training-modules/training-import-job';
 import {
-  IMPORT_JOB,
   SILENT_AFTER_SECONDS,
   TrainingImportsService,
 } from '../../src/modules/training-modules/training-imports.service';

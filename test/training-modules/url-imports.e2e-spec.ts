@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TrainingImportsService } from '../../src/modules/training-modules/training-imports.service';
+import { TrainingImportJob } from '../../src/modules/training-modules/training-import-job';
 import {
   BASE,
   draftWithImport,
@@ -52,7 +52,7 @@ describe('Training imports by URL (T9)', () => {
     k = await startTrainingApp({ TRAINING_URL_ALLOW: `127.0.0.1:${port}` });
     // A name that resolves to a loopback address, as a hostile DNS answer would: the text passes, the
     // address is refused when the connection is made.
-    k.t.app.get(TrainingImportsService).lookup = (hostname: string, options: unknown, callback: unknown) => {
+    k.t.app.get(TrainingImportJob).lookup = (hostname: string, options: unknown, callback: unknown) => {
       const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
       const all = typeof options === 'object' && options !== null && (options as { all?: boolean }).all;
       if (hostname !== 'packages.test') return dns.lookup(hostname, options as dns.LookupOptions, done as never);

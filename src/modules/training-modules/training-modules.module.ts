@@ -2,6 +2,9 @@ import { Module } from '@nestjs/common';
 import { CoursesModule } from '../courses/courses.module';
 import { TrainingModulesDemoSeed } from './training-modules-demo.seed';
 import { TrainingImportsController } from './training-imports.controller';
+import { TrainingImportJob } from './training-import-job';
+import { TrainingImportMoves } from './training-import-moves';
+import { TrainingImportUpload } from './training-import-upload';
 import { TrainingImportsService } from './training-imports.service';
 import { TrainingModulesController } from './training-modules.controller';
 import { TrainingModulesRepository } from './training-modules.repository';
@@ -20,6 +23,9 @@ import { TrainingPlayerService } from './training-player.service';
   providers: [
     TrainingModulesRepository,
     TrainingModulesService,
+    TrainingImportMoves,
+    TrainingImportJob,
+    TrainingImportUpload,
     TrainingImportsService,
     TrainingPlayerService,
     TrainingPlayerPage,

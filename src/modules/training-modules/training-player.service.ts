@@ -36,6 +36,13 @@ export interface PlayerPageData {
   api: PlayerLaunchDto['runtime']['api'];
 }
 
+/** A version with a package to launch. */
+type LaunchableVersion = TrainingVersionEntity & {
+  standard: NonNullable<TrainingVersionEntity['standard']>;
+  launchPath: string;
+  packageSha256: string;
+};
+
 /**
  * The player (T4) and registration commits (E): launches create or reuse the caller's open registration
  * and answer signed URLs (the player page and the package files live under TRAINING_CONTENT_URL, never on
@@ -63,6 +70,43 @@ export class TrainingPlayerService {
     caller: AuthenticatedUser,
     options: { preview?: boolean; registrationid?: string } = {},
   ): Promise<PlayerLaunchDto> {
+    const { version, preview } = await this.launchableVersion(moduleid, versionid, caller, options.preview === true);
+    const now = this.clock.nowSeconds();
+    const registration = await this.openRegistration(version, caller, preview, now, options.registrationid);
+    const expires = now + SIGNED_TTL_S;
+    const base = this.config.training.contentUrl;
+    const id = registration.registrationid;
+    return {
+      moduleid,
+      versionid: version.versionid,
+      standard: version.standard,
+      registrationid: id,
+      launch_url: `${base}/player/${id}/${expires}/${playerSignature(this.secret, id, expires)}`,
+      launch_method: version.launchMethod,
+      expires_date: expires,
+      runtime: {
+        api: RUNTIME_API[version.standard],
+        commit_url: this.commitUrl(id),
+        commit_token: commitToken(this.secret, id, expires),
+        resume:
+          registration.location !== null || registration.suspendData !== null
+            ? { location: registration.location, suspend_data: registration.suspendData }
+            : null,
+      },
+    };
+  }
+
+  /**
+   * The version a launch opens (the current one unless `versionid`): 404 for an unknown module or version, 403
+   * for a preview (asked for, or of a version that is not current) by anyone but an Admin, 409 with the Module
+   * when there is nothing to launch.
+   */
+  private async launchableVersion(
+    moduleid: number,
+    versionid: number | undefined,
+    caller: AuthenticatedUser,
+    previewAsked: boolean,
+  ): Promise<{ version: LaunchableVersion; preview: boolean }> {
     const module = await this.repository.findModule(moduleid);
     if (!module) throw notFound('Module');
     const admin = isAdmin(caller);
@@ -79,7 +123,7 @@ export class TrainingPlayerService {
       if (!version || version.moduleid !== moduleid) throw notFound('Version');
     }
     if (!version) throw await conflict();
-    const preview = options.preview === true || version.status !== 'current';
+    const preview = previewAsked || version.status !== 'current';
     if (preview && !admin) {
       throw new ApiException(HttpStatus.FORBIDDEN, 'Only an Admin may preview a version that is not current');
     }
@@ -91,13 +135,23 @@ export class TrainingPlayerService {
     ) {
       throw await conflict();
     }
-    const now = this.clock.nowSeconds();
-    const registration = await this.transactions.run(async () => {
+    return { version: version as LaunchableVersion, preview };
+  }
+
+  /** The caller's open registration of the version, or a new one (with its audit row). */
+  private openRegistration(
+    version: LaunchableVersion,
+    caller: AuthenticatedUser,
+    preview: boolean,
+    now: number,
+    registrationid: string | undefined,
+  ): Promise<TrainingRegistrationEntity> {
+    return this.transactions.run(async () => {
       const open = await this.repository.openRegistration(caller.userid, version.versionid, preview);
       if (open) return open;
       const row: TrainingRegistrationEntity = {
-        registrationid: options.registrationid ?? randomUUID(),
-        moduleid,
+        registrationid: registrationid ?? randomUUID(),
+        moduleid: version.moduleid,
         versionid: version.versionid,
         userid: caller.userid,
         preview,
@@ -120,27 +174,6 @@ export class TrainingPlayerService {
       });
       return row;
     });
-    const expires = now + SIGNED_TTL_S;
-    const base = this.config.training.contentUrl;
-    const id = registration.registrationid;
-    return {
-      moduleid,
-      versionid: version.versionid,
-      standard: version.standard,
-      registrationid: id,
-      launch_url: `${base}/player/${id}/${expires}/${playerSignature(this.secret, id, expires)}`,
-      launch_method: version.launchMethod,
-      expires_date: expires,
-      runtime: {
-        api: RUNTIME_API[version.standard],
-        commit_url: this.commitUrl(id),
-        commit_token: commitToken(this.secret, id, expires),
-        resume:
-          registration.location !== null || registration.suspendData !== null
-            ? { location: registration.location, suspend_data: registration.suspendData }
-            : null,
-      },
-    };
   }
 
   private commitUrl(registrationid: string): string {
