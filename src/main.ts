@@ -1,7 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config/app-config';
 import { loadEnvFile } from './config/env-file';
 import { createApp, shutdownApp } from './bootstrap/create-app';
 import { startupSummary } from './bootstrap/startup-summary';
+import { listenError } from './bootstrap/listen-error';
+import { StartupError } from './bootstrap/startup-error';
 import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from './database/seed/demo-seed.registry';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,7 +38,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify's own listen: Nest's would log the error before main() can say what it means.
+  const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
+  await fastify.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await app.close().catch(() => undefined);
+    throw listenError(error, config) ?? error;
+  });
   if (fromFile.length) log.info({ settings: fromFile }, 'read .env');
   const demo = app.get(DemoSeedRegistry).get<DemoLogin>(DEMO_LOGIN);
   if (config.logFormat === 'pretty') {
@@ -49,7 +57,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

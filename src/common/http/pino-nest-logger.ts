@@ -2,7 +2,13 @@ import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
 /** Nest's start-up chatter (a line per module and per route): debug, so the info log says what matters. */
-const WIRING = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+const WIRING = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
+/**
+ * Nest logs an error that stops start-up before throwing it; the caller reports it (main.ts prints one line).
+ * "NestApplication" says "successfully started" before the server listens: main.ts says when it listens.
+ */
+const REPORTED_BY_CALLER = 'ExceptionHandler';
 
 /** Routes Nest's own log lines into the same pino logger Fastify uses for requests. */
 export class PinoNestLogger implements LoggerService {
@@ -23,7 +29,7 @@ export class PinoNestLogger implements LoggerService {
     this.write(typeof context === 'string' && WIRING.has(context) ? 'debug' : 'info', message, params);
   }
   error(message: unknown, ...params: unknown[]) {
-    this.write('error', message, params);
+    this.write(params[params.length - 1] === REPORTED_BY_CALLER ? 'debug' : 'error', message, params);
   }
   warn(message: unknown, ...params: unknown[]) {
     this.write('warn', message, params);
