@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config/app-config';
 import { loadEnvFile } from './config/env-file';
 import { createApp, shutdownApp } from './bootstrap/create-app';
-import { startupSummary } from './bootstrap/startup-summary';
+import { CREATE_ADMIN_HINT, SET_PASSWORD_COMMAND, startupSummary } from './bootstrap/startup-summary';
 import { listenError } from './bootstrap/listen-error';
 import { StartupError } from './bootstrap/startup-error';
-import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from './database/seed/demo-seed.registry';
+import { DEMO_LOGIN, DemoSeedRegistry, NO_ADMIN, type DemoLogin } from './database/seed/demo-seed.registry';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -45,14 +45,22 @@ async function main(): Promise<void> {
     throw listenError(error, config) ?? error;
   });
   if (fromFile.length) log.info({ settings: fromFile }, 'read .env');
-  const demo = app.get(DemoSeedRegistry).get<DemoLogin>(DEMO_LOGIN);
+  const seeds = app.get(DemoSeedRegistry);
+  const accounts = { demo: seeds.get<DemoLogin>(DEMO_LOGIN), noAdmin: seeds.get<boolean>(NO_ADMIN) === true };
   if (config.logFormat === 'pretty') {
-    process.stdout.write(startupSummary(config, demo));
+    process.stdout.write(startupSummary(config, accounts));
   } else {
+    // No password in a log record: JSON logs are kept and shipped.
     log.info(
-      { api: `${config.publicUrl}/api/2.0`, docs: `${config.publicUrl}/api/2.0/docs`, demoAccounts: demo?.accounts },
+      {
+        api: `${config.publicUrl}/api/2.0`,
+        docs: `${config.publicUrl}/api/2.0/docs`,
+        demoAccounts: accounts.demo?.accounts,
+        setPassword: SET_PASSWORD_COMMAND,
+      },
       'listening',
     );
+    if (accounts.noAdmin) log.warn(CREATE_ADMIN_HINT);
   }
 }
 

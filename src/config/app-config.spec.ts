@@ -130,6 +130,29 @@ describe('loadConfig', () => {
     expect(loadConfig({}).signingSecret).not.toBe(loadConfig({}).signingSecret);
   });
 
+  it('says how to generate SIGNING_SECRET', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SIGNING_SECRET: required in production \(generate one with: openssl rand -base64 48, or node -e/,
+    );
+    expect(() => loadConfig({ SIGNING_SECRET: 'short' })).toThrow(/openssl rand -base64 48/);
+  });
+
+  it('reports a bad NODE_ENV in the format of every other setting', () => {
+    expect(() => loadConfig({ NODE_ENV: 'prod' })).toThrow(
+      'Invalid configuration:\n  - NODE_ENV: expected development, production or test (got "prod")',
+    );
+  });
+
+  it('seeds demo content when SEED_DEMO says so, or when unset outside production', () => {
+    const production = { NODE_ENV: 'production', SIGNING_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
   it('audit key: AUDIT_HMAC_KEY as given, else derived from SIGNING_SECRET, else one fixed development key', () => {
     const secret = 's'.repeat(32);
     expect(() => loadConfig({ AUDIT_HMAC_KEY: 'short' })).toThrow(/AUDIT_HMAC_KEY: expected at least 32 characters/);

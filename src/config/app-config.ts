@@ -5,13 +5,17 @@ import { auditKey } from './audit-key';
 
 const MIB = 1024 * 1024;
 
-const booleanFlag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0', 'yes', 'no'], {
-      error: 'expected one of true, false, 1, 0, yes, no',
-    })
-    .default(fallback ? 'true' : 'false')
-    .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no'], {
+  error: 'expected one of true, false, 1, 0, yes, no',
+});
+const isOn = (value: string) => value === 'true' || value === '1' || value === 'yes';
+
+const booleanFlag = (fallback: boolean) => flag.default(fallback ? 'true' : 'false').transform(isOn);
+
+/** A flag whose default depends on other settings: undefined when not set. */
+const optionalFlag = z
+  .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), flag.optional())
+  .transform((value) => (value === undefined ? undefined : isOn(value)));
 
 const integer = (fallback: number, min: number, max: number) =>
   z
@@ -67,10 +71,15 @@ const trustProxy = z
     return list;
   });
 
+const GENERATE_SECRET =
+  "generate one with: openssl rand -base64 48, or node -e \"console.log(require('crypto').randomBytes(48).toString('base64'))\"";
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'expected development, production or test' })
+    .default('development'),
   PORT: integer(3000, 1, 65535),
   HOST: z.string().trim().min(1, 'expected a host name or address').default('127.0.0.1'),
   PUBLIC_URL: url('e.g. https://guides.example.com'),
@@ -96,7 +105,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 10, {
     message: 'expected at least 10 characters',
   }),
-  SEED_DEMO: booleanFlag(true),
+  // Unset: demo content outside production only.
+  SEED_DEMO: optionalFlag,
   ALLOW_REGISTRATION: booleanFlag(true),
   MEDIA_DIR: z.string().trim().min(1).default('./data/media'),
   SQL_COUNT_HEADER: booleanFlag(false),
@@ -130,7 +140,7 @@ export const envSchema = z.object({
   ),
   MAIL_FROM: z.string().trim().min(3).default('Repair Guides <no-reply@localhost>'),
   SIGNING_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
-    message: 'expected at least 32 characters',
+    message: `expected at least 32 characters (${GENERATE_SECRET})`,
   }),
   AUDIT_HMAC_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'expected at least 32 characters',
@@ -350,7 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: expected both or neither');
   }
-  if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) problems.push('SIGNING_SECRET: required in production');
+  if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) problems.push(`SIGNING_SECRET: required in production (${GENERATE_SECRET})`);
   if (e.MEDIA_STORAGE === 's3' && !e.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
@@ -364,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     database,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     allowRegistration: e.ALLOW_REGISTRATION,
     mediaDir: e.MEDIA_DIR,
     logLevel: e.LOG_LEVEL,

@@ -5,6 +5,20 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
 export const MIN_PASSWORD_LENGTH = 10;
 
+/**
+ * Why a password set by an operator (ADMIN_PASSWORD, npm run admin:password) is refused, or undefined:
+ * empty, shorter than MIN_PASSWORD_LENGTH, the e-mail address itself, or fewer than 5 different characters.
+ */
+export function weakPasswordReason(password: string, email?: string): string | undefined {
+  if (password.trim() === '') return 'the password is empty';
+  if (password.length < MIN_PASSWORD_LENGTH) return `the password must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  const lower = password.toLowerCase();
+  if (email && (lower === email.toLowerCase() || lower === email.toLowerCase().split('@')[0]))
+    return 'the password must not be the e-mail address';
+  if (new Set(password).size < 5) return 'the password is too simple (use at least 5 different characters)';
+  return undefined;
+}
+
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

@@ -4,6 +4,8 @@ import { APP_CONFIG } from '../../config/config.module';
 
 /** Shared by the accounts' demo step: who to log in as, for the start-up summary (main.ts). */
 export const DEMO_LOGIN = 'demo.login';
+/** Shared after seeding: true when no account holds Admin (main.ts then says how to create one). */
+export const NO_ADMIN = 'accounts.no-admin';
 export interface DemoLogin {
   accounts: { email: string; privilege: string }[];
   password: string;
@@ -34,6 +36,7 @@ export class DemoSeedRegistry implements OnApplicationBootstrap {
   private readonly steps: DemoSeedStep[] = [];
   private readonly startupTasks: StartupTask[] = [];
   private emptinessCheck: () => Promise<boolean> = async () => false;
+  private readonly readyChecks: (() => Promise<void>)[] = [];
   private readonly shared = new Map<string, unknown>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
@@ -56,6 +59,11 @@ export class DemoSeedRegistry implements OnApplicationBootstrap {
     this.startupTasks.push(task);
   }
 
+  /** Runs after the start-up tasks and any demo seeding. */
+  onReady(check: () => Promise<void>): void {
+    this.readyChecks.push(check);
+  }
+
   /** The accounts module answers whether the database is new (it has no users). */
   setEmptinessCheck(check: () => Promise<boolean>): void {
     this.emptinessCheck = check;
@@ -64,10 +72,12 @@ export class DemoSeedRegistry implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const seedDemo = this.config.seedDemo && (await this.emptinessCheck());
     for (const task of [...this.startupTasks].sort((a, b) => a.order - b.order)) await task.run();
-    if (!seedDemo) return;
-    for (const step of [...this.steps].sort((a, b) => a.order - b.order)) {
-      this.logger.log(`seeding demo content: ${step.name}`);
-      await step.run();
+    if (seedDemo) {
+      for (const step of [...this.steps].sort((a, b) => a.order - b.order)) {
+        this.logger.log(`seeding demo content: ${step.name}`);
+        await step.run();
+      }
     }
+    for (const check of this.readyChecks) await check();
   }
 }

@@ -5,8 +5,8 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { nowSeconds } from '../../database/columns';
 import { isUniqueViolation } from '../../database/errors';
-import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from '../../database/seed/demo-seed.registry';
-import { hashPassword } from '../../common/security/password';
+import { DEMO_LOGIN, DemoSeedRegistry, NO_ADMIN, type DemoLogin } from '../../database/seed/demo-seed.registry';
+import { hashPassword, verifyPassword } from '../../common/security/password';
 import type { UserEntity } from './entities/user.entity';
 import { UsersRepository } from './users.repository';
 
@@ -47,6 +47,7 @@ export class UserAccountsService implements OnModuleInit {
   onModuleInit(): void {
     this.seeds.setEmptinessCheck(async () => (await this.users.count()) === 0);
     this.seeds.onStartup({ name: 'ADMIN_EMAIL account', order: 10, run: () => this.ensureConfiguredAdmin() });
+    this.seeds.onReady(async () => this.seeds.share(NO_ADMIN, !(await this.hasAdmin())));
     this.seeds.register({ name: 'demo users', order: 10, run: () => this.seedDemoUsers() });
   }
 
@@ -78,7 +79,27 @@ export class UserAccountsService implements OnModuleInit {
     }
   }
 
-  /** ADMIN_EMAIL exists, is enabled and is an Admin. Its password is set only when the account is created. */
+  /**
+   * Sets a new password for the account with this e-mail (npm run admin:password, ADMIN_PASSWORD at start);
+   * false when there is no such account.
+   */
+  async setPassword(email: string, password: string): Promise<boolean> {
+    const account = await this.findForLogin(email);
+    if (!account) return false;
+    await this.users.update(account.userid, { passwordHash: await hashPassword(password) });
+    return true;
+  }
+
+  /** Whether any account holds Admin. */
+  async hasAdmin(): Promise<boolean> {
+    return (await this.users.firstAdmin()) !== null;
+  }
+
+  /**
+   * ADMIN_EMAIL exists, is enabled and is an Admin, and ADMIN_PASSWORD is its password: set when the
+   * account is created, and reset when it differs (how an operator recovers access; the log says so,
+   * never the password).
+   */
   private async ensureConfiguredAdmin(): Promise<void> {
     const admin = this.config.admin;
     if (!admin) return;
@@ -92,6 +113,10 @@ export class UserAccountsService implements OnModuleInit {
       });
       this.logger.log(`created the Admin account ${admin.email}`);
       return;
+    }
+    if (!(await verifyPassword(existing.passwordHash, admin.password))) {
+      await this.users.update(existing.userid, { passwordHash: await hashPassword(admin.password) });
+      this.logger.warn(`reset the password of ${admin.email} to ADMIN_PASSWORD`);
     }
     const privileges = new Set(existing.privileges.split(',').filter(Boolean));
     if (!privileges.has('Admin') || !existing.enabled || existing.banned) {
@@ -112,8 +137,7 @@ export class UserAccountsService implements OnModuleInit {
       accounts: DEMO_ACCOUNTS.map((account) => ({ email: account.email, privilege: account.privileges[0] ?? 'User' })),
       password,
     });
-    this.logger.warn(
-      `Demo accounts created. Log in with POST /api/2.0/user/token as ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}; password for all: ${password} (shown once)`,
-    );
+    // The password is never logged: the start-up summary shows it (main.ts), outside production only.
+    this.logger.warn(`demo accounts created: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`);
   }
 }
