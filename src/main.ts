@@ -45,6 +45,11 @@ async function main(): Promise<void> {
     throw listenError(error, config) ?? error;
   });
   if (fromFile.length) log.info({ settings: fromFile }, 'read .env');
+  if (config.publicUrlFromRequest) {
+    log.warn(
+      `HOST=${config.host} and no PUBLIC_URL: URLs in responses follow each request's Host header (X-Forwarded-Host/Proto only from proxies TRUST_PROXY trusts). Set PUBLIC_URL to the address clients use.`,
+    );
+  }
   const seeds = app.get(DemoSeedRegistry);
   const accounts = { demo: seeds.get<DemoLogin>(DEMO_LOGIN), noAdmin: seeds.get<boolean>(NO_ADMIN) === true };
   if (config.logFormat === 'pretty') {

@@ -215,6 +215,18 @@ describe('HTTP conventions (docs/api-conventions.md)', () => {
       );
     });
 
+    it('does not indent with ?pretty=false (or 0, no, off), errors included', async () => {
+      const plain = JSON.stringify({ limit: 20, offset: 0, order: 'ASC', unpatrolled: false });
+      for (const q of ['pretty=false', 'pretty=0', 'pretty=no', 'pretty=OFF']) {
+        expect((await t.inject({ method: 'GET', url: `${T}/list?${q}` })).body).toBe(plain);
+      }
+      expect((await t.inject({ method: 'GET', url: `${T}/list?pretty=true` })).body).toBe(
+        JSON.stringify(JSON.parse(plain), null, 2),
+      );
+      const error = await t.inject({ method: 'GET', url: '/api/2.0/nothing?pretty=false' });
+      expect(error.body).toBe(JSON.stringify({ error: true, message: 'No such endpoint: GET /api/2.0/nothing' }));
+    });
+
     it('answers XML for routes that opt in, mapping names that are not XML names', async () => {
       const res = await t.inject({ method: 'GET', url: `${T}/xml?type=XML` });
       expect(res.statusCode).toBe(200);

@@ -33,6 +33,7 @@ describe(`schema (${usingMysql() ? 'MySQL' : 'SQLite'})`, () => {
     }
   });
 
+  // MySQL only (skipped unless TEST_DB=mysql): the lock is MySQL's GET_LOCK; SQLite serializes writers itself.
   const itOnMysql = usingMysql() ? it : it.skip;
   itOnMysql('several instances can start at once: migrations run once, under GET_LOCK', async () => {
     const options = await resolveDataSourceOptions(testConfig());

@@ -16,6 +16,7 @@ import { beginClosing, generateRequestId, registerRequestHooks } from '../common
 import { registerSerializationHook } from '../common/http/serialization-hook';
 import { registerConditionalGetHook } from '../common/http/conditional-get';
 import { RouteTable } from '../common/http/route-table';
+import { registerRequestBaseUrl } from '../common/http/request-base-url';
 import { KeptAnswersFront } from '../platform/versions/kept-answers-front';
 import { RateLimitsService } from '../common/rate-limit/rate-limits.service';
 import { MetricsService } from '../modules/operations/metrics.service';
@@ -123,6 +124,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.get(KeptAnswersFront).attach(fastify);
   app.get(PagesService).register(fastify);
   app.get(TrainingPlayerPage).register(fastify);
+  registerRequestBaseUrl(fastify, config);
   app.setGlobalPrefix(API_PREFIX, {
     exclude: OUTSIDE_API_PREFIX.map((path) => ({ path, method: RequestMethod.GET })),
   });

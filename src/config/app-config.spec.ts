@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       publicUrl: 'http://127.0.0.1:3000',
+      publicUrlFromRequest: false,
       database: { type: 'sqlite', path: './data/app.sqlite', synchronous: 'normal' },
       admin: undefined,
       seedDemo: true,
@@ -128,6 +129,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGNING_SECRET: 'short' })).toThrow(/SIGNING_SECRET: expected at least 32 characters/);
     expect(loadConfig({ SIGNING_SECRET: 'x'.repeat(32) }).signingSecret).toBe('x'.repeat(32));
     expect(loadConfig({}).signingSecret).not.toBe(loadConfig({}).signingSecret);
+  });
+
+  it('HOST on every interface without PUBLIC_URL: URLs built for this machine, then follow each request', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' })).toMatchObject({
+      publicUrl: 'http://127.0.0.1:8080',
+      publicUrlFromRequest: true,
+    });
+    expect(loadConfig({ HOST: '::' }).publicUrlFromRequest).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://g.example' })).toMatchObject({
+      publicUrl: 'https://g.example',
+      publicUrlFromRequest: false,
+    });
+    expect(loadConfig({ HOST: '10.0.0.5' }).publicUrlFromRequest).toBe(false);
   });
 
   it('says how to generate SIGNING_SECRET', () => {

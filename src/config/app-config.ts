@@ -74,6 +74,8 @@ const trustProxy = z
 const GENERATE_SECRET =
   "generate one with: openssl rand -base64 48, or node -e \"console.log(require('crypto').randomBytes(48).toString('base64'))\"";
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const envSchema = z.object({
@@ -238,8 +240,13 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Base for absolute URLs in responses, without a trailing slash. */
+  /**
+   * Base for absolute URLs in responses, without a trailing slash. With publicUrlFromRequest, the base they
+   * are built with, which each response replaces with its request's (common/http/request-base-url.ts).
+   */
   publicUrl: string;
+  /** HOST is every interface (0.0.0.0, ::) and PUBLIC_URL unset: URLs follow each request's Host. */
+  publicUrlFromRequest: boolean;
   database:
     | { type: 'sqlite'; path: string; synchronous: 'normal' | 'full' }
     | { type: 'mysql'; primary: MysqlConnection; replicas: MysqlConnection[] };
@@ -360,18 +367,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: expected both or neither');
   }
-  if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET) problems.push(`SIGNING_SECRET: required in production (${GENERATE_SECRET})`);
+  if (e.NODE_ENV === 'production' && !e.SIGNING_SECRET)
+    problems.push(`SIGNING_SECRET: required in production (${GENERATE_SECRET})`);
   if (e.MEDIA_STORAGE === 's3' && !e.MEDIA_S3_BUCKET) problems.push('MEDIA_S3_BUCKET: required when MEDIA_STORAGE=s3');
   if (problems.length) throw new ConfigError(problems);
-  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`).replace(
-    /\/+$/,
-    '',
-  );
+  const publicUrlFromRequest = !e.PUBLIC_URL && WILDCARD_HOSTS.has(e.HOST);
+  // Every interface has no address to give out: URLs are built for this machine, then follow each request.
+  const host = publicUrlFromRequest ? '127.0.0.1' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    publicUrlFromRequest,
     database,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

@@ -19,9 +19,7 @@ const TRANSIENT_CODES: Record<string, string> = {
 };
 
 export type DatabaseStartFailure =
-  | { transient: true; reason: string }
-  | { transient: false; error: StartupError }
-  | undefined;
+  { transient: true; reason: string } | { transient: false; error: StartupError } | undefined;
 
 export function processUser(): string {
   try {
@@ -80,5 +78,7 @@ export function describeDatabaseStartFailure(error: unknown, database: AppConfig
   const code = codeOf(error);
   if (!code) return undefined;
   if (code in TRANSIENT_CODES) return { transient: true, reason: `${code}: ${TRANSIENT_CODES[code]}` };
-  return database.type === 'mysql' ? mysqlFailure(error, code, database.primary) : sqliteFailure(error, code, database.path);
+  return database.type === 'mysql'
+    ? mysqlFailure(error, code, database.primary)
+    : sqliteFailure(error, code, database.path);
 }

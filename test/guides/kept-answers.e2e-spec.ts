@@ -326,7 +326,7 @@ describe('Guide detail: anonymous answers kept whole', () => {
     expect(sqlCount(await anonymous(guide.guideid))).toBeGreaterThan(1);
   });
 
-  // On SQLite one write transaction runs at a time.
+  // MySQL only (skipped unless TEST_DB=mysql): on SQLite one write transaction runs at a time.
   (usingMysql() ? describe : describe.skip)('on MySQL (answer token slots)', () => {
     it('lets writers on two connections replace the token without waiting for each other', async () => {
       const guide = await createGuide(t, author.user, { category: 'Toaster', public: true });

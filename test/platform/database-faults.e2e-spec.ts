@@ -35,6 +35,7 @@ function logCapture(): { stream: Writable; lines: () => Record<string, unknown>[
   return { stream, lines };
 }
 
+// MariaDB only (skipped unless TEST_DB=mysql): it starts, stops and freezes a server of its own.
 (usingMysql() ? describe : describe.skip)('database faults (private MariaDB)', () => {
   let server: PrivateMariadb;
   let t: TestApp;

@@ -63,6 +63,8 @@ describe('hot reads in hand-written SQL', () => {
       await runner.release();
     }
   };
+  // Query plans and connections differ per database: each of these runs on the one it is about (skipped on the
+  // other; TEST_DB=mysql selects MySQL).
   const itOnMysql = usingMysql() ? it : it.skip;
   const itOnSqlite = usingMysql() ? it.skip : it;
 

@@ -10,6 +10,7 @@ import { usingMysql } from '../utils/test-config';
  * through `max_page_count`) answers 503 with Retry-After and the error body, never 500, and writes work
  * again once it can. (A file locked by another process is covered in transactions.e2e-spec.ts.)
  */
+// SQLite only (skipped with TEST_DB=mysql): the fault is made with SQLite's max_page_count.
 (usingMysql() ? describe.skip : describe)('SQLite: a failing database file', () => {
   let dir: string;
   let t: TestApp;

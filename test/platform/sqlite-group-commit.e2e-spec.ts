@@ -14,6 +14,7 @@ import { gate, pause } from '../utils/hold';
  * (each in a savepoint), none is answered before that COMMIT, a failing one undoes only its own work, and
  * reads outside transactions run on a second connection that sees only committed rows and never waits.
  */
+// SQLite only (skipped with TEST_DB=mysql): group commit and the reading connection are SQLite's.
 (usingMysql() ? describe.skip : describe)('SQLite group commit and the reading connection', () => {
   let dir: string;
   let file: string;

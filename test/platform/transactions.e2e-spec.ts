@@ -117,6 +117,7 @@ describe('transactions hold on every database (one request never runs inside ano
   });
 });
 
+// SQLite only (skipped with TEST_DB=mysql): two processes sharing one database file.
 (usingMysql() ? describe.skip : describe)('SQLite: two instances on one file', () => {
   let dir: string;
   let a: TestApp;

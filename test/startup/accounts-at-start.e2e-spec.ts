@@ -84,75 +84,82 @@ describe('recovering access', () => {
 
   // `script` (util-linux, in Debian's base system) provides the terminal; without it there is none to test.
   // Uses the account the test above made (same database).
-  (existsSync('/usr/bin/script') ? it : it.skip)('the command asks twice on a terminal, without echo', async () => {
-    const typed = 'typed-password-4';
-    const differs = await setPasswordOnTerminal(db, email, [typed, 'something-else-5']);
-    expect(differs).toEqual({
-      code: 1,
-      output: `New password for ${email}: \nRepeat it: \nPassword not changed: the two entries differ.\n`,
-    });
-    const ok = await setPasswordOnTerminal(db, email, [typed, typed]);
-    expect(ok).toEqual({
-      code: 0,
-      output: `New password for ${email}: \nRepeat it: \nNew password set for ${email}.\n`,
-    });
-    const sqlite = new Database(db.DB_PATH, { readonly: true });
-    try {
-      const row = sqlite.prepare('SELECT password_hash AS hash FROM users WHERE email = ?').get(email) as { hash: string };
-      expect(await verify(row.hash, typed)).toBe(true);
-    } finally {
-      sqlite.close();
-    }
-  }, 60_000);
-});
+  (existsSync('/usr/bin/script') ? describe : describe.skip)(
+    'on a terminal (skipped without util-linux script)',
+    () => {
+      it('the command asks twice on a terminal, without echo', async () => {
+        const typed = 'typed-password-4';
+        const differs = await setPasswordOnTerminal(db, email, [typed, 'something-else-5']);
+        expect(differs).toEqual({
+          code: 1,
+          output: `New password for ${email}: \nRepeat it: \nPassword not changed: the two entries differ.\n`,
+        });
+        const ok = await setPasswordOnTerminal(db, email, [typed, typed]);
+        expect(ok).toEqual({
+          code: 0,
+          output: `New password for ${email}: \nRepeat it: \nNew password set for ${email}.\n`,
+        });
+        const sqlite = new Database(db.DB_PATH, { readonly: true });
+        try {
+          const row = sqlite.prepare('SELECT password_hash AS hash FROM users WHERE email = ?').get(email) as {
+            hash: string;
+          };
+          expect(await verify(row.hash, typed)).toBe(true);
+        } finally {
+          sqlite.close();
+        }
+      }, 60_000);
+    },
+  );
 
-/** The command on a terminal (util-linux `script` gives it one): each answer typed after its prompt. */
-function setPasswordOnTerminal(env: Record<string, string>, email: string, answers: string[]) {
-  return new Promise<{ code: number | null; output: string }>((done) => {
-    const command = `${process.execPath} ${CLI} ${email}`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...env } });
-    let output = '';
-    let prompts = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const seen = (output.match(/New password for|Repeat it/g) ?? []).length;
-      while (prompts < seen) child.stdin.write(`${answers[prompts++] ?? ''}\r`);
+  /** The command on a terminal (util-linux `script` gives it one): each answer typed after its prompt. */
+  function setPasswordOnTerminal(env: Record<string, string>, email: string, answers: string[]) {
+    return new Promise<{ code: number | null; output: string }>((done) => {
+      const command = `${process.execPath} ${CLI} ${email}`;
+      const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH ?? '', ...env } });
+      let output = '';
+      let prompts = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const seen = (output.match(/New password for|Repeat it/g) ?? []).length;
+        while (prompts < seen) child.stdin.write(`${answers[prompts++] ?? ''}\r`);
+      });
+      child.on('exit', (code) => done({ code, output: output.replace(/\r/g, '') }));
     });
-    child.on('exit', (code) => done({ code, output: output.replace(/\r/g, '') }));
+  }
+
+  describe('a production start', () => {
+    it('with an empty database creates no demo content, says how to create an Admin, and logs no password', async () => {
+      const dir = tempDir();
+      const path = join(dir, 'app.sqlite');
+      const { service } = await started({
+        NODE_ENV: 'production',
+        SIGNING_SECRET: SECRET,
+        DB_PATH: path,
+        MEDIA_DIR: join(dir, 'media'),
+        TRAINING_DIR: join(dir, 'training'),
+        SEED_DEMO: '',
+      });
+      await service.waitFor('No Admin account yet', 10_000);
+      await stop(service);
+      const records = service
+        .stdout()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; level: number });
+      expect(records.find((r) => r.msg.startsWith('No Admin account yet'))).toMatchObject({
+        level: 40,
+        msg: expect.stringContaining('set ADMIN_EMAIL and ADMIN_PASSWORD'),
+      });
+      expect(service.stdout()).not.toMatch(/seeding demo|demo accounts/i);
+      const sqlite = new Database(path, { readonly: true });
+      try {
+        expect(sqlite.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 0 });
+      } finally {
+        sqlite.close();
+      }
+    }, 60_000);
   });
-}
-
-describe('a production start', () => {
-  it('with an empty database creates no demo content, says how to create an Admin, and logs no password', async () => {
-    const dir = tempDir();
-    const path = join(dir, 'app.sqlite');
-    const { service } = await started({
-      NODE_ENV: 'production',
-      SIGNING_SECRET: SECRET,
-      DB_PATH: path,
-      MEDIA_DIR: join(dir, 'media'),
-      TRAINING_DIR: join(dir, 'training'),
-      SEED_DEMO: '',
-    });
-    await service.waitFor('No Admin account yet', 10_000);
-    await stop(service);
-    const records = service
-      .stdout()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { msg: string; level: number });
-    expect(records.find((r) => r.msg.startsWith('No Admin account yet'))).toMatchObject({
-      level: 40,
-      msg: expect.stringContaining('set ADMIN_EMAIL and ADMIN_PASSWORD'),
-    });
-    expect(service.stdout()).not.toMatch(/seeding demo|demo accounts/i);
-    const sqlite = new Database(path, { readonly: true });
-    try {
-      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM users').get()).toEqual({ n: 0 });
-    } finally {
-      sqlite.close();
-    }
-  }, 60_000);
 
   it('with SEED_DEMO=true seeds the demo, but its password and ADMIN_PASSWORD never reach the JSON log', async () => {
     const dir = tempDir();

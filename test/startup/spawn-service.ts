@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 export const MAIN = resolve(__dirname, '../../dist/src/main.js');
 
 /** As root, file permissions do not stop a process: children that must meet them run as nobody. */
-export const UNPRIVILEGED = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+export const UNPRIVILEGED: { uid: number; gid: number } | Record<string, never> =
+  process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {

@@ -40,9 +40,10 @@ describe('start-up failures: one line naming the cause and the fix', () => {
     const copy = join(tempDir(), 'app.sqlite');
     copyFileSync(join(dir, 'app.sqlite'), copy);
     chmodSync(copy, 0o444);
-    if ('uid' in UNPRIVILEGED) {
-      chownSync(copy, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
-      chownSync(join(copy, '..'), UNPRIVILEGED.uid, UNPRIVILEGED.gid);
+    const { uid, gid } = UNPRIVILEGED;
+    if (uid !== undefined && gid !== undefined) {
+      chownSync(copy, uid, gid);
+      chownSync(join(copy, '..'), uid, gid);
     }
     const { line, ms } = await failsWithOneLine({ DB_PATH: copy }, true);
     expect(line).toContain(`The SQLite database file ${copy} (DB_PATH=${copy}) is read-only`);
@@ -94,17 +95,25 @@ describe('start-up failures: one line naming the cause and the fix', () => {
     expect(code).toBe(1);
     expect(service.output()).not.toMatch(/started|\n\s+at /i);
     expect(lines(service.stderr())).toEqual([
-      expect.stringMatching(/^Cannot listen on no-such-host\.invalid:\d+: HOST "no-such-host\.invalid" is not a known host name\. Set HOST/),
+      expect.stringMatching(
+        /^Cannot listen on no-such-host\.invalid:\d+: HOST "no-such-host\.invalid" is not a known host name\. Set HOST/,
+      ),
     ]);
   }, 60_000);
 
   it('a HOST that is not an address of this machine: one line, exit 1', async () => {
     const dir = tempDir();
-    const service = startService({ PORT: String(await freePort()), HOST: '192.0.2.1', DB_PATH: join(dir, 'app.sqlite') });
+    const service = startService({
+      PORT: String(await freePort()),
+      HOST: '192.0.2.1',
+      DB_PATH: join(dir, 'app.sqlite'),
+    });
     const { code } = await service.exited;
     expect(code).toBe(1);
     expect(lines(service.stderr())).toEqual([
-      expect.stringMatching(/^Cannot listen on 192\.0\.2\.1:\d+: HOST "192\.0\.2\.1" is not an address of this machine/),
+      expect.stringMatching(
+        /^Cannot listen on 192\.0\.2\.1:\d+: HOST "192\.0\.2\.1" is not an address of this machine/,
+      ),
     ]);
     expect(service.stdout()).not.toMatch(/started|listening on/i);
   }, 60_000);
@@ -116,7 +125,9 @@ describe('start-up failures: one line naming the cause and the fix', () => {
       const retries = lines(service.output()).filter((line) => line.includes('retrying'));
       expect(retries).toHaveLength(2);
       for (const line of retries) {
-        expect(line).toMatch(/cannot reach the database "repair_guides" on 127\.0\.0\.1:\d+ \(ECONNREFUSED: connection refused/);
+        expect(line).toMatch(
+          /cannot reach the database "repair_guides" on 127\.0\.0\.1:\d+ \(ECONNREFUSED: connection refused/,
+        );
       }
     } finally {
       service.child.kill('SIGKILL');

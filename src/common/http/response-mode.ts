@@ -33,12 +33,19 @@ export interface ResponseMode {
   xmlRoot: string | undefined;
 }
 
+/** `?pretty` with no value or any value but false, 0, no or off (docs/api-formats.md). */
+function wantsPretty(value: unknown): boolean {
+  if (value === undefined) return false;
+  const last: unknown = Array.isArray(value) ? value[value.length - 1] : value;
+  return !(typeof last === 'string' && ['false', '0', 'no', 'off'].includes(last.trim().toLowerCase()));
+}
+
 export function responseMode(request: FastifyRequest): ResponseMode {
   const query = (request.query ?? {}) as Record<string, unknown>;
   const config = (request.routeOptions?.config ?? {}) as ModeRouteConfig;
   const wantsXml = typeof query.type === 'string' && query.type.toUpperCase() === 'XML';
   return {
-    pretty: Object.prototype.hasOwnProperty.call(query, 'pretty'),
+    pretty: Object.prototype.hasOwnProperty.call(query, 'pretty') && wantsPretty(query.pretty),
     xmlRoot: wantsXml ? config.xmlRoot : undefined,
   };
 }

@@ -53,7 +53,9 @@ if (require.main === module) {
   main().catch((error: unknown) => {
     const known = error instanceof CliError || error instanceof InputCancelled;
     process.stderr.write(
-      known ? `${error.message}\n` : `admin:password failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      known
+        ? `${error.message}\n`
+        : `admin:password failed: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     process.exit(1);
   });
