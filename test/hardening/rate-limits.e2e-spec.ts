@@ -115,11 +115,22 @@ describe('rate limits (issue #13)', () => {
       return t;
     };
 
-    it('per token, else per address: 429 with the error body and Retry-After; /health is not counted', async () => {
-      const t = await boot({});
+    it('per token, else per address: 429 with the error body and Retry-After; probes and /metrics are not counted', async () => {
+      const metricsToken = 'metrics-token-of-16+';
+      const t = await boot({ METRICS_TOKEN: metricsToken });
       const user = await createUser(t);
       const get = (token?: string, remoteAddress = '192.0.2.1') =>
         t.as(token, { method: 'GET', url: '/api/2.0/guides', remoteAddress });
+      // Before the counted requests: had they counted, the third of those would be over the limit.
+      for (const url of ['/health', '/health/live', '/health/ready', '/metrics']) {
+        const probe = await t.inject({
+          method: 'GET',
+          url,
+          remoteAddress: '192.0.2.1',
+          headers: url === '/metrics' ? { authorization: `Bearer ${metricsToken}` } : {},
+        });
+        expect(probe.statusCode).toBe(200);
+      }
       for (let i = 0; i < 3; i++) expect((await get()).statusCode).toBe(200);
       for (let i = 0; i < 3; i++) await t.inject({ method: 'GET', url: '/health', remoteAddress: '192.0.2.1' });
       const over = await get();

@@ -31,8 +31,8 @@ export class TooManyRequestsException extends ApiException {
 
 const API_TOKEN = /^api\s+(\S+)\s*$/i;
 
-/** Requests not counted by the general limit: the load balancer's health check. */
-const UNCOUNTED_ROUTES = new Set(['/health']);
+/** Requests not counted by the general limit: health probes and the metrics scrape (operations, not API use). */
+const UNCOUNTED_ROUTES = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
 
 /**
  * Every rate limit of the service, on counters shared by all instances (docs/api-conventions.md, issue #13):
