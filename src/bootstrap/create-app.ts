@@ -17,6 +17,7 @@ import { registerSerializationHook } from '../common/http/serialization-hook';
 import { registerConditionalGetHook } from '../common/http/conditional-get';
 import { RouteTable } from '../common/http/route-table';
 import { registerRequestBaseUrl } from '../common/http/request-base-url';
+import { OneLinePerRequest, REQUEST_LOG_FIELD } from '../common/http/request-log';
 import { KeptAnswersFront } from '../platform/versions/kept-answers-front';
 import { RateLimitsService } from '../common/rate-limit/rate-limits.service';
 import { MetricsService } from '../modules/operations/metrics.service';
@@ -61,7 +62,7 @@ export function createLogger(config: AppConfig, stream?: DestinationStream): Log
         pinoPretty({
           colorize: process.stdout.isTTY,
           translateTime: 'SYS:HH:MM:ss',
-          ignore: 'pid,hostname,context',
+          ignore: `pid,hostname,context,${REQUEST_LOG_FIELD}`,
           messageFormat: '{if context}[{context}] {end}{msg}',
           singleLine: true,
           destination: 1,
@@ -84,6 +85,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const adapter = new ServiceFastifyAdapter({
     loggerInstance: logger,
     genReqId: generateRequestId,
+    logController: new OneLinePerRequest(),
     bodyLimit: Math.max(config.bodyLimit, config.uploadLimit),
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 1000 },
     // Router errors (bad URL encoding, over-long path segment) in the error body, connection kept.

@@ -48,6 +48,10 @@ describe('HOST=0.0.0.0 without PUBLIC_URL: URLs follow the request', () => {
       expect(await docsLink(port, { host: 'bad host/x' })).toBe(`http://127.0.0.1:${port}/api/2.0/docs`);
       expect(service.output()).not.toContain('0.0.0.0:');
       expect(service.output().match(/URLs in responses follow each request's Host header/g)).toHaveLength(1);
+      // One log line per request (development's pretty format), not one when it arrives and one when answered.
+      await service.waitFor(/(INFO: GET \/api\/2\.0 200 \d+ ms[^]*){4}/, 5_000);
+      expect(service.output().match(/INFO: GET \/api\/2\.0 200 \d+ ms/g)).toHaveLength(4);
+      expect(service.output()).not.toMatch(/incoming request|request completed/);
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;

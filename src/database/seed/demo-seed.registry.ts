@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { whileSeedingDemo } from './seeding-demo';
 
 /** Shared by the accounts' demo step: who to log in as, for the start-up summary (main.ts). */
 export const DEMO_LOGIN = 'demo.login';
@@ -73,10 +74,12 @@ export class DemoSeedRegistry implements OnApplicationBootstrap {
     const seedDemo = this.config.seedDemo && (await this.emptinessCheck());
     for (const task of [...this.startupTasks].sort((a, b) => a.order - b.order)) await task.run();
     if (seedDemo) {
-      for (const step of [...this.steps].sort((a, b) => a.order - b.order)) {
-        this.logger.log(`seeding demo content: ${step.name}`);
-        await step.run();
-      }
+      await whileSeedingDemo(async () => {
+        for (const step of [...this.steps].sort((a, b) => a.order - b.order)) {
+          this.logger.log(`seeding demo content: ${step.name}`);
+          await step.run();
+        }
+      });
     }
     for (const check of this.readyChecks) await check();
   }
