@@ -58,6 +58,10 @@ export class MysqlSearchRepository extends SearchRepository {
     return { hits: [], total: Number(count?.total ?? 0) };
   }
 
+  /**
+   * InnoDB's relevance does not weigh a title's length (SQLite's bm25 does): among equally relevant titles the
+   * shorter comes first, so "iPhone" ranks before "iPhone 6s" on both databases.
+   */
   async suggest(params: SuggestParams): Promise<(SearchHit & { kind: SuggestKind })[]> {
     const against = toInnoDbBoolean(params.query);
     if (against === null) return [];
@@ -66,7 +70,8 @@ export class MysqlSearchRepository extends SearchRepository {
       `SELECT * FROM (
          SELECT ${HIT_COLUMNS}, ${SUGGEST_KIND_CASE} AS kind, 1 AS title_match,
            ROW_NUMBER() OVER (PARTITION BY ${SUGGEST_KIND_CASE}
-             ORDER BY MATCH (d.title) AGAINST (:against IN BOOLEAN MODE) DESC, d.modified_date DESC, d.id DESC) AS n
+             ORDER BY MATCH (d.title) AGAINST (:against IN BOOLEAN MODE) DESC, CHAR_LENGTH(d.title) ASC,
+               d.modified_date DESC, d.id DESC) AS n
          FROM search_documents d
          WHERE MATCH (d.title) AGAINST (:against IN BOOLEAN MODE) AND ${shared.where}) ranked
        WHERE n <= :perKind ORDER BY kind, n`,
