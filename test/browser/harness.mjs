@@ -42,7 +42,8 @@ export async function startService(dir, port, env = {}) {
       DB_PATH: join(dir, 'app.sqlite'),
       MEDIA_DIR: join(dir, 'media'),
       SEED_DEMO: 'true',
-      LOG_FORMAT: 'json',
+      // The demo password is shown in the pretty start-up block only (never in a log record).
+      LOG_FORMAT: 'pretty',
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -61,7 +62,9 @@ export async function startService(dir, port, env = {}) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const password = /password for all: (\S+)/.exec(output)?.[1];
+  const shown = /password for all, shown once: ([^\s)]+)/;
+  while (!shown.test(output) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const password = shown.exec(output)?.[1];
   if (!password) throw new Error(`no demo password in the start-up output:\n${output}`);
   return { child, password };
 }

@@ -1,6 +1,7 @@
 import type { GuideDetailDto } from '../../src/modules/guides/dto/guide-response.dto';
 import type { StepFormDto } from '../../src/modules/step-forms/dto/step-form.dto';
 import { createTestApp, type TestApp } from '../utils/test-app';
+import { DEMO_LOGIN, DemoSeedRegistry, type DemoLogin } from '../../src/database/seed/demo-seed.registry';
 
 const api = (path: string) => `/api/2.0${path}`;
 
@@ -15,12 +16,8 @@ describe('Work log on the demo content', () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    const lines: string[] = [];
-    t = await createTestApp({
-      env: { SEED_DEMO: 'true', LOG_LEVEL: 'info' },
-      logStream: { write: (l: string) => lines.push(l) },
-    });
-    password = /password for all: (\S+) \(shown once\)/.exec(lines.find((l) => l.includes('Demo accounts')) ?? '')![1];
+    t = await createTestApp({ env: { SEED_DEMO: 'true' } });
+    password = t.app.get(DemoSeedRegistry).get<DemoLogin>(DEMO_LOGIN)!.password;
     for (const who of ['admin', 'moderator', 'author', 'user']) {
       const login = await t.inject({
         method: 'POST',
