@@ -23,6 +23,12 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const POLL_MS = 50;
 /** The most any answer may be held up by an import. */
 const MAX_DELAY_MS = 100;
+/**
+ * The most time between two answers: a poll, its answer held up to MAX_DELAY_MS, and the poller's own timer, which
+ * a machine busy with other processes fires some milliseconds late (154 ms seen with nothing held). An import
+ * that holds the loop shows seconds here.
+ */
+const MAX_GAP_MS = POLL_MS + MAX_DELAY_MS + 50;
 
 /** A SCORM descriptor of about 4 MiB: one SCO and 40,000 asset resources (parsing it takes seconds of CPU). */
 function heavyManifest(): string {
@@ -42,7 +48,7 @@ function heavyManifest(): string {
 /**
  * Issue 42 point 2: packages whose checks cost CPU time (9,000 AUs, a descriptor of megabytes) are parsed and
  * checked off the event loop. `/health` is polled every 50 ms on a real listening server while the import
- * runs: every answer comes back within 100 ms, and no gap between answers exceeds 50 + 100 ms.
+ * runs: every answer comes back within 100 ms, and no gap between answers exceeds MAX_GAP_MS.
  */
 describe('an import does not hold the event loop (real server, /health polled)', () => {
   let k: TrainingTest;
@@ -96,7 +102,7 @@ describe('an import does not hold the event loop (real server, /health polled)',
     let measure = await attempt();
     for (
       let i = 1;
-      i < 3 && (slow(measure.latencies, MAX_DELAY_MS).length || slow(measure.gaps, POLL_MS + MAX_DELAY_MS).length);
+      i < 3 && (slow(measure.latencies, MAX_DELAY_MS).length || slow(measure.gaps, MAX_GAP_MS).length);
       i += 1
     )
       measure = await attempt();
@@ -120,7 +126,7 @@ describe('an import does not hold the event loop (real server, /health polled)',
     });
     expect(latencies.length).toBeGreaterThan(0);
     expect(slow(latencies, MAX_DELAY_MS)).toEqual([]);
-    expect(slow(gaps, POLL_MS + MAX_DELAY_MS)).toEqual([]);
+    expect(slow(gaps, MAX_GAP_MS)).toEqual([]);
   });
 
   it('a 4 MiB descriptor of 40,000 resources imports while /health is answered within 100 ms', async () => {
@@ -140,6 +146,6 @@ describe('an import does not hold the event loop (real server, /health polled)',
     });
     expect(latencies.length).toBeGreaterThan(5);
     expect(slow(latencies, MAX_DELAY_MS)).toEqual([]);
-    expect(slow(gaps, POLL_MS + MAX_DELAY_MS)).toEqual([]);
+    expect(slow(gaps, MAX_GAP_MS)).toEqual([]);
   });
 });
