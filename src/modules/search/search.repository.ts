@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { requestContext } from '../../common/context/request-context';
 import { SqlReader } from '../../database/sql-reader';
 import type { AccessSql } from '../../platform/documents/document-registry';
 import type { SearchQuery } from './search-query';
+import { Database } from '../../database/database';
 
 /** What the index holds of one document in one language (patrolled text only). */
 export interface IndexedDocument {
@@ -66,13 +66,16 @@ export const SEARCH_DOCID_COLUMN = 'd.docid';
 export abstract class SearchRepository {
   protected readonly reader: SqlReader;
 
+  private readonly database: Database;
+
   constructor(protected readonly dataSource: DataSource) {
     this.reader = new SqlReader(dataSource);
+    this.database = new Database(dataSource);
   }
 
   /** The open transaction's manager (an event delivery's), else the data source's. */
-  protected manager(tx?: EntityManager): EntityManager {
-    return tx ?? requestContext.current()?.tx?.manager ?? this.dataSource.manager;
+  protected get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /** Rows of a statement with named parameters (`:name`, `:...list`). */
@@ -85,18 +88,13 @@ export abstract class SearchRepository {
    * Replaces every indexed language of the documents `docids` with `documents` (theirs; a document with none leaves
    * the index), in a few statements however many documents.
    */
-  abstract replace(
-    doctype: 'GUIDE' | 'WIKI',
-    docids: number[],
-    documents: IndexedDocument[],
-    tx?: EntityManager,
-  ): Promise<void>;
+  abstract replace(doctype: 'GUIDE' | 'WIKI', docids: number[], documents: IndexedDocument[]): Promise<void>;
 
   /** Inserts the rows of `documents` into search_documents, DOCUMENTS_PER_INSERT per statement. */
-  protected async insertDocuments(manager: EntityManager, documents: IndexedDocument[]): Promise<void> {
+  protected async insertDocuments(documents: IndexedDocument[]): Promise<void> {
     for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
       const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
-      await manager.query(
+      await this.manager.query(
         'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) ' +
           `VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
         chunk.flatMap((doc) => [
@@ -121,7 +119,7 @@ export abstract class SearchRepository {
   abstract suggest(params: SuggestParams): Promise<(SearchHit & { kind: SuggestKind })[]>;
 
   /** Empties the index. */
-  abstract clear(tx?: EntityManager): Promise<void>;
+  abstract clear(): Promise<void>;
 
   /** Ids of the documents of a doctype the index holds (the rebuild drops those that no longer exist). */
   abstract indexedIds(doctype: 'GUIDE' | 'WIKI'): Promise<number[]>;
