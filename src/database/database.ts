@@ -23,6 +23,11 @@ export class Database {
     return this.manager.query<T>(sql, parameters);
   }
 
+  /** Resolves once the database answers a trivial statement (readiness checks). */
+  async ping(): Promise<void> {
+    await this.dataSource.query('SELECT 1');
+  }
+
   /**
    * Runs `fn` outside the open transaction: its statements neither join it nor wait for it (work queued for
    * after commit, reads that must not hold the transaction's locks).

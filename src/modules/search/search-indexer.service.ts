@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { TransactionService } from '../../database/transaction.service';
 import { ReleaseDirectory, type LiveRelease } from '../../platform/documents/release-directory';
-import { GuideEntity } from '../guides/entities/guide.entity';
 import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from '../guides/guide-documents.service';
 import { GuidesRepository, type GuideRow } from '../guides/guides.repository';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import { MediaService } from '../media/media.service';
-import { WikiEntity } from '../wikis/entities/wiki.entity';
 import { wikiUrl } from '../wikis/wiki-namespaces';
 import { WikisRepository } from '../wikis/wikis.repository';
 import { plainText } from './snippet';
@@ -45,7 +41,6 @@ export class SearchIndexerService {
     private readonly media: MediaService,
     private readonly transactions: TransactionService,
     private readonly releases: ReleaseDirectory,
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -82,15 +77,8 @@ export class SearchIndexerService {
   }
 
   /** Every guide and wiki id (the rebuild), deleted ones left out. */
-  async allIds(): Promise<{ guides: number[]; wikis: number[] }> {
-    const manager = this.dataSource.manager;
-    const guides = await manager
-      .getRepository(GuideEntity)
-      .find({ select: { guideid: true }, where: { deleted: false }, order: { guideid: 'ASC' } });
-    const wikis = await manager
-      .getRepository(WikiEntity)
-      .find({ select: { wikiid: true }, where: { deleted: false }, order: { wikiid: 'ASC' } });
-    return { guides: guides.map((g) => g.guideid), wikis: wikis.map((w) => w.wikiid) };
+  allIds(): Promise<{ guides: number[]; wikis: number[] }> {
+    return this.index.liveDocumentIds();
   }
 
   /**

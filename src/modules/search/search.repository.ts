@@ -1,6 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { SqlReader } from '../../database/sql-reader';
 import type { AccessSql } from '../../platform/documents/document-registry';
+import { GuideEntity } from '../guides/entities/guide.entity';
+import { WikiEntity } from '../wikis/entities/wiki.entity';
 import type { SearchQuery } from './search-query';
 import { Database } from '../../database/database';
 
@@ -117,6 +119,17 @@ export abstract class SearchRepository {
 
   /** Title matches (prefix), at most `perKind` of each kind, ranked as search ranks. */
   abstract suggest(params: SuggestParams): Promise<(SearchHit & { kind: SuggestKind })[]>;
+
+  /** Every guide and wiki id (the rebuild), deleted ones left out. */
+  async liveDocumentIds(): Promise<{ guides: number[]; wikis: number[] }> {
+    const guides = await this.manager
+      .getRepository(GuideEntity)
+      .find({ select: { guideid: true }, where: { deleted: false }, order: { guideid: 'ASC' } });
+    const wikis = await this.manager
+      .getRepository(WikiEntity)
+      .find({ select: { wikiid: true }, where: { deleted: false }, order: { wikiid: 'ASC' } });
+    return { guides: guides.map((g) => g.guideid), wikis: wikis.map((w) => w.wikiid) };
+  }
 
   /** Empties the index. */
   abstract clear(): Promise<void>;
