@@ -36,7 +36,7 @@ const backoff = (attempt: number) =>
 
 /**
  * Every write runs through here: one transaction per piece of work, carried by the request context so
- * that anything called inside it (a repository using `dataSource.manager`, a nested `run`) joins it.
+ * that anything called inside it (a repository through `Database`, a nested `run`) joins it (docs/transactions.md).
  * Events published inside are written to the outbox before COMMIT; after-commit tasks and event
  * delivery run only once the outermost transaction has committed. MySQL deadlocks and lock timeouts
  * retry the whole work with jittered backoff; SQLite transactions are serialized by the connection
