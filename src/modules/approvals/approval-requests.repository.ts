@@ -57,7 +57,7 @@ export class ApprovalRequestsRepository {
 
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }

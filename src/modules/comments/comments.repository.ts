@@ -12,13 +12,9 @@ export class CommentsRepository {
   /** `SELECT <every column> FROM comments c WHERE c.status = 'public' AND (`: the fixed head of publicForMany. */
   private readonly publicForManyHead: string;
 
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toComment = this.sql.hydrator(CommentEntity);
@@ -28,6 +24,10 @@ export class CommentsRepository {
       .map((c) => `c.${c.databaseName}`)
       .join(', ');
     this.publicForManyHead = `SELECT ${columns} FROM comments c WHERE c.status = 'public' AND (`;
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private repo() {

@@ -7,14 +7,14 @@ import { Database } from '../../database/database';
 /** All SQL of course stages. */
 @Injectable()
 export class CoursesRepository {
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private get stages() {

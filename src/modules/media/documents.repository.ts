@@ -7,14 +7,14 @@ import { Database } from '../../database/database';
 
 @Injectable()
 export class DocumentsRepository {
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private repo() {

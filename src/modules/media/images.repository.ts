@@ -17,14 +17,14 @@ export interface ImageListFilter {
 
 @Injectable()
 export class ImagesRepository {
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private repo() {

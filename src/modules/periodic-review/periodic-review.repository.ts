@@ -36,7 +36,7 @@ const REVIEWED_BY =
 /** When the review window of document d (with its schedule s) opens. */
 const WINDOW_OPENS = 'd.next_due_date - s.completion_window_days * 86400';
 
-/** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
+/** All SQL of periodic review. Writes join the open transaction (Database). */
 @Injectable()
 export class PeriodicReviewRepository {
   private readonly sql: SqlReader;

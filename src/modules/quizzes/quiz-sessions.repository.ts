@@ -80,7 +80,7 @@ const SUBMISSIONS_PER_INSERT = 500;
 export class QuizSessionsRepository {
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
   }
 

@@ -71,7 +71,7 @@ const PAGE_SORT_PROPERTIES: Record<string, keyof QuizEntity> = {
 export class QuizzesRepository {
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
   }
 

@@ -49,7 +49,7 @@ export type LiveReleaseRow = Pick<
   'releaseid' | 'docid' | 'langid' | 'revisionid' | 'versionMajor' | 'versionMinor'
 >;
 
-/** All SQL of releases. Writes join the open transaction (dataSource.manager). */
+/** All SQL of releases. Writes join the open transaction (Database). */
 @Injectable()
 export class ReleasesRepository {
   private readonly sql: SqlReader;

@@ -27,7 +27,7 @@ export class StepFormsRepository {
 
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.formColumns = this.sql.columns(StepFormEntity, 'f');

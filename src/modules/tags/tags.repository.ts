@@ -13,7 +13,7 @@ export class TagsRepository {
 
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }

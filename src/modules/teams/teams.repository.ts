@@ -16,7 +16,7 @@ export class TeamsRepository {
 
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toMembership = this.sql.hydrator(TeamMemberEntity);

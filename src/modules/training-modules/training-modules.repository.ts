@@ -8,12 +8,12 @@ import { TrainingRegistrationEntity, type RegistrationStatus } from './entities/
 import { TrainingVersionEntity } from './entities/training-version.entity';
 import { Database } from '../../database/database';
 
-/** All SQL of training modules. Writes join the open transaction (dataSource.manager). */
+/** All SQL of training modules. Writes join the open transaction (Database). */
 @Injectable()
 export class TrainingModulesRepository {
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
   }
 

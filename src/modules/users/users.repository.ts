@@ -76,16 +76,16 @@ export class UsersRepository {
   private readonly sql: SqlReader;
   private readonly toUser: (row: SqlRow) => UserEntity;
 
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toUser = this.sql.hydrator(UserEntity);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private repo() {

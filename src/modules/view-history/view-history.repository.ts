@@ -28,14 +28,14 @@ export interface ViewWithUser extends ViewRow {
 
 @Injectable()
 export class ViewHistoryRepository {
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /** One multi-row INSERT. */

@@ -116,13 +116,9 @@ export class WikisRepository {
   /** `SELECT <every column> FROM wikis w WHERE … AND w.title_hash IN (`: the fixed head of findByTitles. */
   private readonly byTitlesHead: string;
 
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toWiki = this.sql.hydrator(WikiEntity);
@@ -134,6 +130,10 @@ export class WikisRepository {
       .map((c) => `w.${c.databaseName}`)
       .join(', ');
     this.byTitlesHead = `SELECT ${columns} FROM wikis w WHERE w.namespace = ? AND w.title_hash IN (`;
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private get isSqlite(): boolean {

@@ -13,7 +13,7 @@ import { Database } from '../../database/database';
 export class AuditCheckpointsRepository {
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
   }
 

@@ -17,13 +17,9 @@ export class OutboxRepository {
   private readonly hydrateEvent: (row: SqlRow) => DomainEventEntity;
   private readonly pendingSql: string;
 
-  private get manager(): EntityManager {
-    return this.database.manager;
-  }
-
   private readonly database: Database;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(@InjectDataSource() dataSource: DataSource) {
     this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.hydrateEvent = this.sql.hydrator(DomainEventEntity);
@@ -32,6 +28,10 @@ export class OutboxRepository {
       .columns.map((c) => `e.${c.databaseName}`)
       .join(', ');
     this.pendingSql = `SELECT ${columns} FROM domain_events e WHERE e.dispatched_at IS NULL AND e.failed_at IS NULL AND e.eventid > ? ORDER BY e.eventid ASC LIMIT ?`;
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /**
