@@ -33,6 +33,35 @@ export default tseslint.config(
     },
   },
   {
+    // One way to the database (docs/transactions.md): only src/database and repositories hold an EntityManager,
+    // open query runners or send hand-written SQL; everything else calls a repository inside transactions.run.
+    files: ['src/**/*.ts'],
+    ignores: ['src/database/**', 'src/**/*.repository.ts', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='manager']:matches([object.name='dataSource'], [object.property.name='dataSource'])",
+          message:
+            'dataSource.manager outside src/database and repositories: call a repository (docs/transactions.md).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open transactions with TransactionService.run (docs/transactions.md).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='createQueryRunner']",
+          message: 'Query runners belong to src/database (docs/transactions.md).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='query']:not([callee.object.type='ThisExpression'])",
+          message: 'Hand-written SQL belongs in a repository (docs/transactions.md).',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', '**/*.spec.ts'],
     ...jest.configs['flat/recommended'],
     rules: {
@@ -60,9 +89,17 @@ export default tseslint.config(
         __dirname: 'readonly',
         console: 'readonly',
         ...Object.fromEntries(
-          ['URL', 'fetch', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'AbortController', 'performance'].map(
-            (name) => [name, 'readonly'],
-          ),
+          [
+            'URL',
+            'fetch',
+            'setTimeout',
+            'clearTimeout',
+            'setInterval',
+            'clearInterval',
+            'Buffer',
+            'AbortController',
+            'performance',
+          ].map((name) => [name, 'readonly']),
         ),
       },
     },

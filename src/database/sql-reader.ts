@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { Driver } from 'typeorm/driver/Driver';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { requestContext } from '../common/context/request-context';
@@ -28,8 +28,9 @@ export class SqlReader {
     return this.dataSource.options.type === 'better-sqlite3';
   }
 
-  async rows<T = SqlRow>(sql: string, parameters: unknown[], tx?: EntityManager): Promise<T[]> {
-    const manager = tx ?? requestContext.current()?.tx?.manager;
+  /** In the open transaction if there is one (docs/transactions.md). */
+  async rows<T = SqlRow>(sql: string, parameters: unknown[]): Promise<T[]> {
+    const manager = requestContext.current()?.tx?.manager;
     if (manager) return manager.query<T[]>(sql, parameters);
     const runner = this.dataSource.createQueryRunner(this.dataSource.defaultReplicationModeForReads());
     try {

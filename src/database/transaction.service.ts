@@ -3,8 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { requestContext, type ActiveTransaction } from '../common/context/request-context';
 import type { DomainEvent } from '../platform/events/domain-event';
-import { writeOutbox } from '../platform/events/outbox-writer';
+import { DomainEventEntity } from '../platform/events/entities/domain-event.entity';
+import { outboxRows } from '../platform/events/outbox-rows';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './errors';
+import { insertRows } from './insert';
 import { Clock } from '../platform/clock/clock';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -34,7 +36,7 @@ const backoff = (attempt: number) =>
 
 /**
  * Every write runs through here: one transaction per piece of work, carried by the request context so
- * that anything called inside it (a repository using `dataSource.manager`, a nested `run`) joins it.
+ * that anything called inside it (a repository through `Database`, a nested `run`) joins it (docs/transactions.md).
  * Events published inside are written to the outbox before COMMIT; after-commit tasks and event
  * delivery run only once the outermost transaction has committed. MySQL deadlocks and lock timeouts
  * retry the whole work with jittered backoff; SQLite transactions are serialized by the connection
@@ -142,7 +144,11 @@ export class TransactionService {
   private async work<T>(tx: OpenTransaction, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const result = await work(tx);
     for (let i = 0; i < tx.committing.length; i += 1) await tx.committing[i]();
-    await writeOutbox(tx.manager, tx.events, this.clock.now(), this.isSubscribed);
+    // A deferred write: on MySQL it travels with the COMMIT.
+    if (tx.events.length)
+      await insertRows(tx.manager, DomainEventEntity, outboxRows(tx.events, this.clock.now(), this.isSubscribed), {
+        deferred: true,
+      });
     return result;
   }
 

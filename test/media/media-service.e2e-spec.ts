@@ -101,8 +101,8 @@ describe('MediaService (for other modules)', () => {
     await media.setUsage('step', 1, [imageid, 424242]);
     expect(await usage.findBy({ ownerKind: 'step', ownerId: 1 })).toEqual([{ ownerKind: 'step', ownerId: 1, imageid }]);
     await expect(
-      t.app.get(TransactionService).run(async ({ manager }) => {
-        await media.setUsage('step', 1, [], manager);
+      t.app.get(TransactionService).run(async () => {
+        await media.setUsage('step', 1, []);
         throw new Error('the guide save failed');
       }),
     ).rejects.toThrow('the guide save failed');

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { Database } from '../../src/database/database';
 import { TransactionService } from '../../src/database/transaction.service';
 import { TeamEntity } from '../../src/modules/teams/entities/team.entity';
 import { createUser } from '../factories/user.factory';
@@ -94,6 +95,21 @@ describe('transactions hold on every database (one request never runs inside ano
       }),
     ).rejects.toThrow('undo');
     expect(await names()).toEqual([]);
+  });
+
+  it("Database gives the open transaction's manager inside run, the data source's outside it", async () => {
+    const database = new Database(dataSource);
+    await expect(
+      transactions.run(async (tx) => {
+        expect(database.manager).toBe(tx.manager);
+        await database.getRepository(TeamEntity).insert(team('via Database'));
+        if (usingMysql()) expect(database.outsideTransaction(() => database.manager)).not.toBe(tx.manager);
+        expect(await names()).toEqual(['via Database']);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await names()).toEqual([]);
+    expect(database.manager).toBe(database.outsideTransaction(() => dataSource.manager));
   });
 
   it('after-commit tasks run once the outermost transaction commits, never after a rollback', async () => {

@@ -52,9 +52,9 @@ describe('tags', () => {
 
     it("works inside the caller's transaction and rolls back with it", async () => {
       await expect(
-        t.app.get(TransactionService).run(async ({ manager }) => {
-          await tags.add('guide', 9, 'Rolled back', manager);
-          expect((await tags.tagsOf('guide', [9], manager)).get(9)).toEqual(['Rolled back']);
+        t.app.get(TransactionService).run(async () => {
+          await tags.add('guide', 9, 'Rolled back');
+          expect((await tags.tagsOf('guide', [9])).get(9)).toEqual(['Rolled back']);
           throw new Error('guide save failed');
         }),
       ).rejects.toThrow('guide save failed');

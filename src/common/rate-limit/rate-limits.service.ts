@@ -12,7 +12,7 @@ import type { AppConfig, RateLimit } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiException } from '../http/api-errors';
 import { LOG_ROOT, type RootLogger } from '../http/log-root';
-import { DatabaseCounterBackend } from './database-counter-backend';
+import { RateLimitCountersRepository } from './rate-limit-counters.repository';
 import { RedisCounterBackend } from './redis-counter-backend';
 import { SharedCounters, type WindowCount } from './shared-counters';
 
@@ -57,7 +57,7 @@ export class RateLimitsService implements BeforeApplicationShutdown {
     this.counters.attach(
       config.redis
         ? new RedisCounterBackend(config.redis.url, `${config.redis.keyPrefix}ratelimit:`)
-        : new DatabaseCounterBackend(dataSource),
+        : new RateLimitCountersRepository(dataSource),
     );
   }
 

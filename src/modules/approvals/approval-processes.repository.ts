@@ -6,17 +6,22 @@ import { ApprovalAssignmentEntity, type ApprovalSlot } from './entities/approval
 import { ApprovalProcessRevisionEntity } from './entities/approval-process-revision.entity';
 import { ApprovalProcessStageEntity } from './entities/approval-process-stage.entity';
 import { ApprovalProcessEntity } from './entities/approval-process.entity';
+import { Database } from '../../database/database';
 
 export type NewStage = Pick<ApprovalProcessStageEntity, 'orderby' | 'userid' | 'teamid' | 'requiredSignatures'>;
 
 /** All SQL of approval processes, their revisions and stages, and document slots. */
 @Injectable()
 export class ApprovalProcessesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
 
   /** The open transaction's manager when there is one (the getter joins it). */
   private get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.database.manager;
   }
 
   private get isMysql(): boolean {

@@ -11,6 +11,7 @@ import type { StageStatus } from './approval-request.state-machine';
 import { ApprovalRequestStageEntity } from './entities/approval-request-stage.entity';
 import { ApprovalRequestEntity } from './entities/approval-request.entity';
 import { ApprovalStageSignatureEntity, type Decision } from './entities/approval-stage-signature.entity';
+import { Database } from '../../database/database';
 
 /** Which requests a page holds (A8), or one request (A9). */
 export interface RequestFilter {
@@ -54,12 +55,15 @@ export class ApprovalRequestsRepository {
     signature: (row: SqlRow) => SignatureEntity;
   };
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }
 
   private get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.database.manager;
   }
 
   async insertRequest(row: Omit<ApprovalRequestEntity, 'approvalRequestid'>): Promise<number> {

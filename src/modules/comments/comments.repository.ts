@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { CommentEntity } from './entities/comment.entity';
+import { Database } from '../../database/database';
 
 @Injectable()
 export class CommentsRepository {
@@ -11,7 +12,10 @@ export class CommentsRepository {
   /** `SELECT <every column> FROM comments c WHERE c.status = 'public' AND (`: the fixed head of publicForMany. */
   private readonly publicForManyHead: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toComment = this.sql.hydrator(CommentEntity);
     const columns = dataSource
@@ -22,12 +26,16 @@ export class CommentsRepository {
     this.publicForManyHead = `SELECT ${columns} FROM comments c WHERE c.status = 'public' AND (`;
   }
 
-  private repo(tx?: EntityManager) {
-    return (tx ?? this.dataSource.manager).getRepository(CommentEntity);
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
-  findById(commentid: number, tx?: EntityManager): Promise<CommentEntity | null> {
-    return this.repo(tx).findOneBy({ commentid });
+  private repo() {
+    return this.manager.getRepository(CommentEntity);
+  }
+
+  findById(commentid: number): Promise<CommentEntity | null> {
+    return this.repo().findOneBy({ commentid });
   }
 
   repliesTo(parentids: number[], onlyPublic: boolean): Promise<CommentEntity[]> {
@@ -95,18 +103,18 @@ export class CommentsRepository {
     return query.orderBy('c.commentid', filter.order).offset(filter.offset).limit(filter.limit).getMany();
   }
 
-  insert(comment: Omit<CommentEntity, 'commentid'>, tx: EntityManager): Promise<CommentEntity> {
-    const repo = this.repo(tx);
+  insert(comment: Omit<CommentEntity, 'commentid'>): Promise<CommentEntity> {
+    const repo = this.repo();
     return repo.save(repo.create(comment));
   }
 
-  async update(commentid: number, changes: Partial<CommentEntity>, tx?: EntityManager): Promise<void> {
-    await this.repo(tx).update({ commentid }, changes);
+  async update(commentid: number, changes: Partial<CommentEntity>): Promise<void> {
+    await this.repo().update({ commentid }, changes);
   }
 
   /** Soft-deletes a comment and its replies. */
-  async markDeleted(commentid: number, now: number, tx: EntityManager): Promise<void> {
-    await this.repo(tx)
+  async markDeleted(commentid: number, now: number): Promise<void> {
+    await this.repo()
       .createQueryBuilder()
       .update(CommentEntity)
       .set({ status: 'deleted', modifiedDate: now })

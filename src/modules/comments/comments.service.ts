@@ -88,10 +88,10 @@ export class CommentsService {
     caller: AuthenticatedUser,
   ): Promise<CommentDto> {
     const described = await this.handler(context).assertReadable(caller, contextid);
-    const commentid = await this.transactions.run(async (tx) => {
+    const commentid = await this.transactions.run(async () => {
       const now = nowSeconds();
       if (dto.parentid !== undefined) {
-        const parent = await this.comments.findById(dto.parentid, tx.manager);
+        const parent = await this.comments.findById(dto.parentid);
         const valid =
           parent &&
           parent.context === context &&
@@ -99,24 +99,21 @@ export class CommentsService {
           parent.parentid === null &&
           parent.status === 'public';
         if (!valid) throw unprocessable('parentid must be a top-level comment on the same document', 'parentid');
-        await this.comments.update(parent.commentid, { repliedDate: now }, tx.manager);
+        await this.comments.update(parent.commentid, { repliedDate: now });
       }
-      const saved = await this.comments.insert(
-        {
-          context,
-          contextid,
-          parentid: dto.parentid ?? null,
-          userid: caller.userid,
-          title: (described && described.title) || '',
-          textRaw: dto.text,
-          status: 'public',
-          langid: dto.langid ?? null,
-          createdDate: now,
-          modifiedDate: 0,
-          repliedDate: 0,
-        },
-        tx.manager,
-      );
+      const saved = await this.comments.insert({
+        context,
+        contextid,
+        parentid: dto.parentid ?? null,
+        userid: caller.userid,
+        title: (described && described.title) || '',
+        textRaw: dto.text,
+        status: 'public',
+        langid: dto.langid ?? null,
+        createdDate: now,
+        modifiedDate: 0,
+        repliedDate: 0,
+      });
       return saved.commentid;
     });
     return this.get(commentid, caller);
@@ -157,7 +154,7 @@ export class CommentsService {
         'Only the author or a Moderator may delete this comment',
       );
     }
-    await this.transactions.run((tx) => this.comments.markDeleted(commentid, nowSeconds(), tx.manager));
+    await this.transactions.run(() => this.comments.markDeleted(commentid, nowSeconds()));
   }
 
   /** Public top-level comments with their public replies, leaving out documents the caller may not read. */

@@ -1,15 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { CourseStageEntity } from './entities/course-stage.entity';
+import { Database } from '../../database/database';
 
 /** All SQL of course stages. */
 @Injectable()
 export class CoursesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
+  }
 
   private get stages() {
-    return this.dataSource.manager.getRepository(CourseStageEntity);
+    return this.manager.getRepository(CourseStageEntity);
   }
 
   async insert(stage: Omit<CourseStageEntity, 'courseStageid'>): Promise<CourseStageEntity> {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
@@ -145,15 +144,14 @@ export class GuideDocumentsService {
   }
 
   /** The stored document of a source revision, rebuilt and saved when missing or rendered with other URLs. */
-  async source(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideDocument> {
+  async source(guideid: number, revision: StoredRevision): Promise<GuideDocument> {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<GuideDocument>(revision.document);
-    const document = await this.buildSource(guideid, parseStored<GuideData>(revision.data), tx);
+    const document = await this.buildSource(guideid, parseStored<GuideData>(revision.data));
     await this.guides.saveDocument(
       revision.revisionid,
       { document, summary: summaryDocument(document) },
       this.renderKey,
-      tx,
     );
     return document;
   }
@@ -162,7 +160,7 @@ export class GuideDocumentsService {
    * The stored document of a source revision cut into JSON pieces (guide-fragments.ts). Cut once per
    * revision and kept while its stored text is the one read (compared in full: a few microseconds).
    */
-  async fragments(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideFragments> {
+  async fragments(guideid: number, revision: StoredRevision): Promise<GuideFragments> {
     const stored = revision.renderKey === this.renderKey ? revision.document : undefined;
     if (typeof stored === 'string' && stored) {
       const cached = this.fragmentCache.get(revision.revisionid);
@@ -177,7 +175,7 @@ export class GuideDocumentsService {
       this.remember(cut, cached);
       return cut;
     }
-    const document = await this.source(guideid, revision, tx);
+    const document = await this.source(guideid, revision);
     return cutDocument(revision.revisionid, document, summaryDocument(document), undefined);
   }
 
@@ -203,7 +201,7 @@ export class GuideDocumentsService {
    * The list summary of a source revision cut into the JSON a list item shows (guide-fragments.ts), kept per
    * revision while its stored text is the one read; summaries not stored as text go through summaryOf.
    */
-  async summaryPieces(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<SummaryPieces> {
+  async summaryPieces(guideid: number, revision: StoredRevision): Promise<SummaryPieces> {
     const stored = revision.renderKey === this.renderKey ? revision.summary : undefined;
     if (typeof stored === 'string' && stored) {
       const cached = this.summaryCache.get(revision.revisionid);
@@ -214,46 +212,43 @@ export class GuideDocumentsService {
       this.summaryCache.set(revision.revisionid, cut);
       return cut;
     }
-    return cutSummary(revision.revisionid, await this.summaryOf(guideid, revision, tx), undefined);
+    return cutSummary(revision.revisionid, await this.summaryOf(guideid, revision), undefined);
   }
 
   private readonly summaryCache = new Map<number, SummaryPieces>();
 
   /** The list summary of a source revision, from whichever of summary or document the read selected. */
-  async summaryOf(guideid: number, revision: StoredRevision, tx?: EntityManager): Promise<GuideSummaryDocument> {
+  async summaryOf(guideid: number, revision: StoredRevision): Promise<GuideSummaryDocument> {
     if (revision.renderKey === this.renderKey) {
       if (revision.summary) return parseStored<GuideSummaryDocument>(revision.summary);
       if (revision.document) return summaryDocument(parseStored<GuideDocument>(revision.document));
     }
     // Written before summaries were stored, or rendered with other URL bases: (re)build once.
-    const full = revision.data === undefined ? await this.guides.findRevision(revision.revisionid, tx) : revision;
+    const full = revision.data === undefined ? await this.guides.findRevision(revision.revisionid) : revision;
     if (!full) throw new Error(`guide revision ${revision.revisionid} is missing`);
     const documentIsCurrent = Boolean(full.document) && full.renderKey === this.renderKey;
-    const document = await this.source(guideid, full, tx); // saves document and summary when it rebuilds
+    const document = await this.source(guideid, full); // saves document and summary when it rebuilds
     const summary = summaryDocument(document);
-    if (documentIsCurrent)
-      await this.guides.saveDocument(revision.revisionid, { document, summary }, this.renderKey, tx);
+    if (documentIsCurrent) await this.guides.saveDocument(revision.revisionid, { document, summary }, this.renderKey);
     return summary;
   }
 
-  async translation(revision: StoredRevision, tx?: EntityManager): Promise<TranslationDocument> {
+  async translation(revision: StoredRevision): Promise<TranslationDocument> {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<TranslationDocument>(revision.document);
-    const document = await this.buildTranslation(parseStored<TranslationData>(revision.data), tx);
-    await this.guides.saveDocument(revision.revisionid, { document, summary: null }, this.renderKey, tx);
+    const document = await this.buildTranslation(parseStored<TranslationData>(revision.data));
+    await this.guides.saveDocument(revision.revisionid, { document, summary: null }, this.renderKey);
     return document;
   }
 
   /** Renders a translation revision: its guide text and every step translation it names, in one batch. */
-  async buildTranslation(data: TranslationData, tx?: EntityManager): Promise<TranslationDocument> {
+  async buildTranslation(data: TranslationData): Promise<TranslationDocument> {
     const refs = Object.entries(data.steps ?? {});
     const revisions = new Map(
-      (
-        await this.guides.findStepRevisions(
-          refs.map(([, revisionid]) => revisionid),
-          tx,
-        )
-      ).map((r) => [r.revisionid, parseStored<StepTranslationData>(r.data)]),
+      (await this.guides.findStepRevisions(refs.map(([, revisionid]) => revisionid))).map((r) => [
+        r.revisionid,
+        parseStored<StepTranslationData>(r.data),
+      ]),
     );
     const steps = refs.flatMap(([stepid, revisionid]) => {
       const step = revisions.get(revisionid);
@@ -290,24 +285,17 @@ export class GuideDocumentsService {
    * revision is unchanged since `previous` (rendered with the same URL bases) are taken from its document
    * instead of being loaded and rendered again.
    */
-  async buildSource(
-    guideid: number,
-    data: GuideData,
-    tx?: EntityManager,
-    previous?: StoredRevision,
-  ): Promise<GuideDocument> {
+  async buildSource(guideid: number, data: GuideData, previous?: StoredRevision): Promise<GuideDocument> {
     const reusable = new Map<number, StepDocument>();
     if (previous?.document && previous.renderKey === this.renderKey) {
       for (const step of parseStored<GuideDocument>(previous.document).steps) reusable.set(step.revisionid, step);
     }
     const stale = data.steps.filter((ref) => !reusable.has(ref.revisionid));
     const stepRevisions = new Map(
-      (
-        await this.guides.findStepRevisions(
-          stale.map((s) => s.revisionid),
-          tx,
-        )
-      ).map((r) => [r.revisionid, parseStored<StepData>(r.data)]),
+      (await this.guides.findStepRevisions(stale.map((s) => s.revisionid))).map((r) => [
+        r.revisionid,
+        parseStored<StepData>(r.data),
+      ]),
     );
     const steps = stale.map((ref) => ({ ref, step: stepRevisions.get(ref.revisionid) as StepData }));
     const texts = [data.introduction, data.conclusion, ...steps.flatMap(({ step }) => step.lines.map((l) => l.text))];

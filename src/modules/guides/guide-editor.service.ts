@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound } from '../../common/http/api-errors';
 import { StaleRevisionError } from '../../common/revisions/stale-revision.error';
@@ -46,8 +45,8 @@ export class GuideEditorService {
   }
 
   /** Locks and loads a guide for a write; 404 when missing, deleted or unreadable. */
-  async load(guideid: number, caller: AuthenticatedUser, tx: EntityManager) {
-    const found = await this.guides.findGuideForWrite(guideid, tx);
+  async load(guideid: number, caller: AuthenticatedUser) {
+    const found = await this.guides.findGuideForWrite(guideid);
     if (!found) throw notFound('Guide');
     const { guide } = found;
     const facts: GuideAccessFacts = {
@@ -82,11 +81,11 @@ export class GuideEditorService {
     answer?: (tx: Transaction) => Promise<A>,
   ): Promise<A | undefined> {
     return this.transactions.run(async (tx) => {
-      const { guide, facts } = await this.load(guideid, caller, tx.manager);
+      const { guide, facts } = await this.load(guideid, caller);
       if (guide.deleted) throw notFound('Guide');
       await this.assertCanEdit(caller, facts);
       if (expectedHead !== undefined && expectedHead !== guide.headRevisionid) throw this.stale(guideid, caller);
-      const head = (await this.guides.findRevisions([guide.headRevisionid], tx.manager)).get(guide.headRevisionid);
+      const head = (await this.guides.findRevisions([guide.headRevisionid])).get(guide.headRevisionid);
       const data = parseStored<GuideData>(head?.data);
       const next = await change({ guide, data, facts, tx });
       if (!next || sameData(next, data)) return undefined;
@@ -110,21 +109,18 @@ export class GuideEditorService {
   ): Promise<SavedRevision> {
     const now = nowSeconds();
     const patrolled = this.patrols(caller, guide.authorid);
-    const document = await this.documents.buildSource(guide.guideid, data, tx.manager, previous);
-    const revisionid = await this.guides.insertRevision(
-      {
-        guideid: guide.guideid,
-        langid: guide.langid,
-        userid: caller.userid,
-        date: now,
-        patrolled,
-        data,
-        document,
-        summary: summaryDocument(document),
-        renderKey: this.documents.renderKey,
-      },
-      tx.manager,
-    );
+    const document = await this.documents.buildSource(guide.guideid, data, previous);
+    const revisionid = await this.guides.insertRevision({
+      guideid: guide.guideid,
+      langid: guide.langid,
+      userid: caller.userid,
+      date: now,
+      patrolled,
+      data,
+      document,
+      summary: summaryDocument(document),
+      renderKey: this.documents.renderKey,
+    });
     const changes: Partial<GuideEntity> = { headRevisionid: revisionid };
     if (patrolled) {
       Object.assign(changes, {
@@ -142,18 +138,18 @@ export class GuideEditorService {
     const written: Partial<GuideEntity> = { headRevisionid: revisionid };
     for (const [key, value] of Object.entries(changes) as [keyof GuideEntity, unknown][])
       if (value !== guide[key]) Object.assign(written, { [key]: value });
-    if (!(await this.guides.advanceGuide(guide.guideid, guide.headRevisionid, written, tx.manager))) {
+    if (!(await this.guides.advanceGuide(guide.guideid, guide.headRevisionid, written))) {
       throw this.stale(guide.guideid, caller);
     }
     const shown =
       patrolled || !guide.revisionid
         ? document
         : parseStored<GuideDocument>(
-            (await this.guides.findRevisions([guide.revisionid], tx.manager)).get(guide.revisionid)?.document,
+            (await this.guides.findRevisions([guide.revisionid])).get(guide.revisionid)?.document,
           );
     const used = [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))];
     // A guide's first revision has no usage rows to compare with: nothing to do when it shows no image.
-    if (guide.headRevisionid || used.length) await this.media.setUsage('guide', guide.guideid, used, tx.manager);
+    if (guide.headRevisionid || used.length) await this.media.setUsage('guide', guide.guideid, used);
     if (patrolled) {
       this.publishChange(tx, guide, { ...guide, ...changes });
       tx.publish(GuideRevised({ guideid: guide.guideid, langid: guide.langid }));

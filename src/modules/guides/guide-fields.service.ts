@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { privilegesAtLeast } from '../../common/auth/privileges';
 import {
@@ -69,7 +68,7 @@ export class GuideFieldsService {
   async resolve(
     body: GuideFieldsDto & { category?: string; type?: string },
     current: GuideData | undefined,
-    context: { guideid?: number; authorid: number; caller: AuthenticatedUser; tx: EntityManager },
+    context: { guideid?: number; authorid: number; caller: AuthenticatedUser },
   ): Promise<GuideData> {
     const base = current ?? EMPTY;
     const next: GuideData = { ...base };
@@ -141,8 +140,8 @@ export class GuideFieldsService {
     if (added.length) {
       await asFieldError('documents', () => this.media.assertDocumentsUsableBy(context.caller.userid, added));
     }
-    if (body.parts !== undefined) next.parts = await this.items(body.parts, context.caller, context.tx);
-    if (body.tools !== undefined) next.tools = await this.items(body.tools, context.caller, context.tx);
+    if (body.parts !== undefined) next.parts = await this.items(body.parts, context.caller);
+    if (body.tools !== undefined) next.tools = await this.items(body.tools, context.caller);
     return next;
   }
 
@@ -229,11 +228,10 @@ export class GuideFieldsService {
     return errors;
   }
 
-  private async items(items: GuideItemInputDto[], caller: AuthenticatedUser, tx: EntityManager): Promise<StoredItem[]> {
+  private async items(items: GuideItemInputDto[], caller: AuthenticatedUser): Promise<StoredItem[]> {
     const pages = await this.wikis.ensureItems(
       items.map((item) => ({ name: item.name, summary: item.summary, url: item.url })),
       caller,
-      tx,
     );
     return items.map((item) => {
       const page = pages.get(item.name);

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
 import { registerAnswerSources } from '../../database/answer-sources';
@@ -136,9 +135,8 @@ export class GuideReaderService {
     guideid: number,
     caller: AuthenticatedUser | undefined,
     options: DetailOptions = {},
-    tx?: EntityManager,
   ): Promise<GuideDetailDto> {
-    return this.toDto(await this.parts(guideid, caller, options, false, tx));
+    return this.toDto(await this.parts(guideid, caller, options, false));
   }
 
   /**
@@ -150,10 +148,8 @@ export class GuideReaderService {
     guideid: number,
     caller: AuthenticatedUser | undefined,
     options: DetailOptions = {},
-    tx?: EntityManager,
   ): Promise<DetailJson> {
-    if (caller !== undefined || tx !== undefined || options.created)
-      return this.buildJson(guideid, caller, options, tx);
+    if (caller !== undefined || options.created) return this.buildJson(guideid, caller, options);
     // An anonymous caller's answer depends on nothing but stored content: kept whole.
     const key = `guide:${guideid}|${options.langid ?? ''}|${options.excludePrerequisiteSteps ? 1 : 0}`;
     return this.keptAnswers.serve(key, () => this.buildJson(guideid, undefined, options));
@@ -163,9 +159,8 @@ export class GuideReaderService {
     guideid: number,
     caller: AuthenticatedUser | undefined,
     options: DetailOptions,
-    tx?: EntityManager,
   ): Promise<DetailJson> {
-    const parts = await this.parts(guideid, caller, options, true, tx);
+    const parts = await this.parts(guideid, caller, options, true);
     const spliceable = (view: SourceView) => 'openSteps' in view && (view as GuideFragments).spliceable;
     return parts.translation || !spliceable(parts.source) || !parts.inlined.every(spliceable)
       ? { json: JSON.stringify(this.toDto(parts)) }
@@ -178,7 +173,6 @@ export class GuideReaderService {
     caller: AuthenticatedUser | undefined,
     options: DetailOptions,
     cut: boolean,
-    tx?: EntityManager,
   ): Promise<DetailParts> {
     // Unpatrolled content is for editors (docs/api-conventions.md): anyone else asking for it gets the patrolled
     // revision. The author (and its teams) and whether any comment may be shown come with the guide row: a guide
@@ -186,11 +180,13 @@ export class GuideReaderService {
     const authorTeamIdsSql = this.users.teamIdsSql('g.authorid');
     const commentsExistSql = this.comments.publicExistSql('guide', 'g.guideid', 'step', GUIDE_STEPS);
     const load = (unpatrolled: boolean) =>
-      this.guides.detailRow(
-        guideid,
-        { unpatrolled, langid: options.langid, userid: caller?.userid, authorTeamIdsSql, commentsExistSql },
-        tx,
-      );
+      this.guides.detailRow(guideid, {
+        unpatrolled,
+        langid: options.langid,
+        userid: caller?.userid,
+        authorTeamIdsSql,
+        commentsExistSql,
+      });
     let row = options.created ?? (await load(!!options.unpatrolled && caller !== undefined));
     if (!row || row.guide.deleted) throw notFound('Guide');
     const facts = accessFacts(row);
@@ -201,24 +197,19 @@ export class GuideReaderService {
       if (!row) throw notFound('Guide');
     }
     // Once a release is live, readers who are not editors see its revision (docs/enterprise/releases.md).
-    if (!canEdit) row = await this.pinToLiveReleases(row, options.langid, tx);
+    if (!canEdit) row = await this.pinToLiveReleases(row, options.langid);
     const useTranslation = row.translation && options.langid && options.langid !== row.guide.langid;
-    const view = (id: number, revision: StoredRevision) => this.sourceView(id, revision, cut, tx);
+    const view = (id: number, revision: StoredRevision) => this.sourceView(id, revision, cut);
     const [source, translation] = await Promise.all([
       view(guideid, row.revision),
-      useTranslation && row.translation ? this.documents.translation(row.translation, tx) : undefined,
+      useTranslation && row.translation ? this.documents.translation(row.translation) : undefined,
     ]);
     const prerequisiteRows = await this.pinPrerequisites(
       await this.readableRows(
         caller,
-        await this.guides.summaryRows(
-          source.prerequisiteids,
-          options.excludePrerequisiteSteps ? 'summary' : 'full',
-          tx,
-        ),
+        await this.guides.summaryRows(source.prerequisiteids, options.excludePrerequisiteSteps ? 'summary' : 'full'),
       ),
       source.prerequisiteReleases ?? [],
-      tx,
     );
     const byId = new Map(prerequisiteRows.map((r) => [r.guide.guideid, r]));
     const prerequisites = source.prerequisiteids
@@ -229,7 +220,7 @@ export class GuideReaderService {
       ? []
       : await Promise.all(prerequisites.map((r) => view(r.guide.guideid, r.revision)));
     const prerequisiteSummaries = options.excludePrerequisiteSteps
-      ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision, tx)))
+      ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision)))
       : inlined.map((v) => v.summary);
     // Inlined steps of prerequisites may have comments the guide's own test does not see.
     const noComments = options.created || (row.mayHaveComments === false && !inlined.length);
@@ -258,14 +249,9 @@ export class GuideReaderService {
     };
   }
 
-  private async sourceView(
-    guideid: number,
-    revision: StoredRevision,
-    cut: boolean,
-    tx?: EntityManager,
-  ): Promise<SourceView> {
-    if (cut) return this.documents.fragments(guideid, revision, tx);
-    const document = await this.documents.source(guideid, revision, tx);
+  private async sourceView(guideid: number, revision: StoredRevision, cut: boolean): Promise<SourceView> {
+    if (cut) return this.documents.fragments(guideid, revision);
+    const document = await this.documents.source(guideid, revision);
     return {
       prerequisiteids: document.prerequisiteids,
       prerequisiteReleases: document.prerequisite_releases,
@@ -350,7 +336,7 @@ export class GuideReaderService {
   }
 
   /** The row with the live releases' revisions (source language, and the translation asked for) in place. */
-  private async pinToLiveReleases(row: GuideRow, langid: string | undefined, tx?: EntityManager): Promise<GuideRow> {
+  private async pinToLiveReleases(row: GuideRow, langid: string | undefined): Promise<GuideRow> {
     const guideid = row.guide.guideid;
     const translated = langid && langid !== row.guide.langid && row.translation ? langid : undefined;
     const [source, translation] = await Promise.all([
@@ -360,7 +346,6 @@ export class GuideReaderService {
     if (!source && !translation) return row;
     const revisions = await this.guides.findRevisions(
       [source?.revisionid, translation?.revisionid].filter((id): id is number => id !== undefined),
-      tx,
     );
     return {
       ...row,
@@ -376,7 +361,6 @@ export class GuideReaderService {
   private async pinPrerequisites(
     rows: GuideRow[],
     pins: { guideid: number; releaseid: number | null }[],
-    tx?: EntityManager,
   ): Promise<GuideRow[]> {
     const pinned = pins.filter((pin) => rows.some((r) => r.guide.guideid === pin.guideid));
     if (!pinned.length) return rows;
@@ -392,7 +376,7 @@ export class GuideReaderService {
         release && release.status === 'released' && release.docid === pin.guideid ? release : live.get(pin.guideid);
       if (chosen) revisionOf.set(pin.guideid, chosen.revisionid);
     }
-    const revisions = await this.guides.findRevisions([...revisionOf.values()], tx);
+    const revisions = await this.guides.findRevisions([...revisionOf.values()]);
     return rows.map((row) => {
       const revision = revisions.get(revisionOf.get(row.guide.guideid) ?? 0);
       return revision ? { ...row, revision } : row;

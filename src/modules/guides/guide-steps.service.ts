@@ -61,22 +61,25 @@ export class GuideStepsService {
     caller: AuthenticatedUser,
   ): Promise<GuideDetailDto> {
     assertLevels(body.lines);
-    await this.editor.edit(guideid, caller, revisionid, async ({ data, tx }) => {
+    await this.editor.edit(guideid, caller, revisionid, async ({ data }) => {
       const position = body.orderby ?? data.steps.length + 1;
       if (position > data.steps.length + 1) {
         throw unprocessable(`orderby must be between 1 and ${data.steps.length + 1}`, 'orderby');
       }
       const imageids = body.media?.data ?? [];
       await this.assertImages(caller, imageids, []);
-      const stepid = await this.guides.insertStep(guideid, tx.manager);
+      const stepid = await this.guides.insertStep(guideid);
       const who = { userid: caller.userid, date: nowSeconds() };
-      const form = await this.forms.save(guideid, stepid, body.form, null, who, tx.manager);
+      const form = await this.forms.save(guideid, stepid, body.form, null, who);
       const stepData: StepData = { title: body.title ?? '', lines: toLines(body.lines), imageids, form };
-      const stepRevision = await this.guides.insertStepRevision(
-        { stepid, guideid, userid: caller.userid, date: nowSeconds(), data: stepData },
-        tx.manager,
-      );
-      await this.guides.advanceStep(stepid, 0, { revisionid: stepRevision }, tx.manager);
+      const stepRevision = await this.guides.insertStepRevision({
+        stepid,
+        guideid,
+        userid: caller.userid,
+        date: nowSeconds(),
+        data: stepData,
+      });
+      await this.guides.advanceStep(stepid, 0, { revisionid: stepRevision });
       const steps = [...data.steps];
       steps.splice(position - 1, 0, { stepid, revisionid: stepRevision });
       return { ...data, steps };
@@ -87,7 +90,7 @@ export class GuideStepsService {
   /** 404 unless the step belongs to this guide's newest revision. */
   private async ownStep(context: EditContext, stepid: number) {
     const index = context.data.steps.findIndex((s) => s.stepid === stepid);
-    const step = await this.guides.findStep(stepid, context.tx.manager);
+    const step = await this.guides.findStep(stepid);
     if (index < 0 || !step || step.guideid !== context.guide.guideid || step.deleted) throw notFound('Step');
     return { step, index };
   }
@@ -130,7 +133,7 @@ export class GuideStepsService {
     await this.editor.edit(guideid, caller, undefined, async (context) => {
       const { step, index } = await this.ownStep(context, stepid);
       if (step.revisionid !== revisionid) throw this.staleStep(guideid, stepid, caller);
-      const [revision] = await this.guides.findStepRevisions([step.revisionid], context.tx.manager);
+      const [revision] = await this.guides.findStepRevisions([step.revisionid]);
       const current = parseStored<StepData>(revision.data);
       const next: StepData = {
         title: body.title ?? current.title,
@@ -140,15 +143,18 @@ export class GuideStepsService {
       };
       if (body.form !== undefined) {
         const who = { userid: caller.userid, date: nowSeconds() };
-        next.form = await this.forms.save(guideid, stepid, body.form, current.form ?? null, who, context.tx.manager);
+        next.form = await this.forms.save(guideid, stepid, body.form, current.form ?? null, who);
       }
       if (sameData(next, { ...current, form: current.form ?? null })) return undefined;
       await this.assertImages(caller, next.imageids, current.imageids);
-      const newRevision = await this.guides.insertStepRevision(
-        { stepid, guideid, userid: caller.userid, date: nowSeconds(), data: next },
-        context.tx.manager,
-      );
-      if (!(await this.guides.advanceStep(stepid, revisionid, { revisionid: newRevision }, context.tx.manager))) {
+      const newRevision = await this.guides.insertStepRevision({
+        stepid,
+        guideid,
+        userid: caller.userid,
+        date: nowSeconds(),
+        data: next,
+      });
+      if (!(await this.guides.advanceStep(stepid, revisionid, { revisionid: newRevision }))) {
         throw this.staleStep(guideid, stepid, caller);
       }
       const steps = [...context.data.steps];
@@ -167,12 +173,12 @@ export class GuideStepsService {
     await this.editor.edit(guideid, caller, undefined, async (context) => {
       const { step } = await this.ownStep(context, stepid);
       if (step.revisionid !== revisionid) throw this.staleStep(guideid, stepid, caller);
-      if (!(await this.guides.advanceStep(stepid, revisionid, { deleted: true }, context.tx.manager))) {
+      if (!(await this.guides.advanceStep(stepid, revisionid, { deleted: true }))) {
         throw this.staleStep(guideid, stepid, caller);
       }
-      const [revision] = await this.guides.findStepRevisions([step.revisionid], context.tx.manager);
+      const [revision] = await this.guides.findStepRevisions([step.revisionid]);
       if (parseStored<StepData>(revision.data).form) {
-        await this.forms.remove(guideid, stepid, { userid: caller.userid, date: nowSeconds() }, context.tx.manager);
+        await this.forms.remove(guideid, stepid, { userid: caller.userid, date: nowSeconds() });
       }
       return { ...context.data, steps: context.data.steps.filter((s) => s.stepid !== stepid) };
     });

@@ -80,7 +80,7 @@ export class GuideTranslationsService {
     }
     const stale = () => new StaleRevisionError(() => this.current(guideid, caller, langid));
     await this.transactions.run(async (tx) => {
-      const target = await this.load(guideid, langid, caller, tx);
+      const target = await this.load(guideid, langid, caller);
       const expected = target.translation ? target.translation.headRevisionid : target.guide.headRevisionid;
       if (revisionid !== expected) throw stale();
       const next: TranslationData = { ...target.base };
@@ -111,20 +111,15 @@ export class GuideTranslationsService {
     }
     const stale = () => new StaleRevisionError(() => this.currentStep(guideid, stepid, langid, caller));
     await this.transactions.run(async (tx) => {
-      const target = await this.load(guideid, langid, caller, tx);
-      const head = parseStored<GuideData>(
-        (await this.guides.findRevision(target.guide.headRevisionid, tx.manager))?.data,
-      );
-      const step = await this.guides.findStep(stepid, tx.manager);
+      const target = await this.load(guideid, langid, caller);
+      const head = parseStored<GuideData>((await this.guides.findRevision(target.guide.headRevisionid))?.data);
+      const step = await this.guides.findStep(stepid);
       if (!step || step.deleted || step.guideid !== guideid || !head.steps.some((s) => s.stepid === stepid)) {
         throw notFound('Step');
       }
       const translatedId = target.base.steps?.[stepid];
       if (revisionid !== Math.max(step.revisionid, translatedId ?? 0)) throw stale();
-      const revisions = await this.guides.findStepRevisions(
-        [step.revisionid, ...(translatedId ? [translatedId] : [])],
-        tx.manager,
-      );
+      const revisions = await this.guides.findStepRevisions([step.revisionid, ...(translatedId ? [translatedId] : [])]);
       const byId = new Map(revisions.map((r) => [r.revisionid, r.data]));
       const source = parseStored<StepData>(byId.get(step.revisionid));
       if (body.lines) assertSameStructure(body.lines, source.lines);
@@ -137,30 +132,25 @@ export class GuideTranslationsService {
         lines: body.lines ? body.lines.map((line) => line.text) : current.lines,
       };
       if (translatedId && sameData(next, current)) return;
-      const stepRevision = await this.guides.insertStepRevision(
-        { stepid, guideid, userid: caller.userid, date: nowSeconds(), data: next },
-        tx.manager,
-      );
+      const stepRevision = await this.guides.insertStepRevision({
+        stepid,
+        guideid,
+        userid: caller.userid,
+        date: nowSeconds(),
+        data: next,
+      });
       const steps = { ...target.base.steps, [stepid]: stepRevision };
       await this.save(target, { ...target.base, steps }, caller, tx, stale);
     });
     return this.currentStep(guideid, stepid, langid, caller);
   }
 
-  private async load(
-    guideid: number,
-    langid: string,
-    caller: AuthenticatedUser,
-    tx: Transaction,
-  ): Promise<TranslationTarget> {
-    const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
+  private async load(guideid: number, langid: string, caller: AuthenticatedUser): Promise<TranslationTarget> {
+    const { guide, facts } = await this.editor.load(guideid, caller);
     if (guide.deleted) throw notFound('Guide');
     await this.editor.assertCanEdit(caller, facts);
-    const translation = await this.guides.findTranslation(guideid, langid, tx.manager);
-    const revision = await this.guides.findRevision(
-      translation ? translation.headRevisionid : guide.headRevisionid,
-      tx.manager,
-    );
+    const translation = await this.guides.findTranslation(guideid, langid);
+    const revision = await this.guides.findRevision(translation ? translation.headRevisionid : guide.headRevisionid);
     const data = parseStored<GuideData | TranslationData>(revision?.data);
     const base: TranslationData = {
       title: data.title,
@@ -181,20 +171,17 @@ export class GuideTranslationsService {
     stale: () => StaleRevisionError,
   ): Promise<void> {
     const patrolled = this.editor.patrols(caller, guide.authorid);
-    const revisionid = await this.guides.insertRevision(
-      {
-        guideid: guide.guideid,
-        langid,
-        userid: caller.userid,
-        date: nowSeconds(),
-        patrolled,
-        data: next,
-        document: await this.documents.buildTranslation(next, tx.manager),
-        summary: null,
-        renderKey: this.documents.renderKey,
-      },
-      tx.manager,
-    );
+    const revisionid = await this.guides.insertRevision({
+      guideid: guide.guideid,
+      langid,
+      userid: caller.userid,
+      date: nowSeconds(),
+      patrolled,
+      data: next,
+      document: await this.documents.buildTranslation(next),
+      summary: null,
+      renderKey: this.documents.renderKey,
+    });
     const pointers = { headRevisionid: revisionid, ...(patrolled ? { revisionid } : {}) };
     if (patrolled) tx.publish(GuideRevised({ guideid: guide.guideid, langid }));
     if (translation) {
@@ -203,13 +190,12 @@ export class GuideTranslationsService {
         langid,
         translation.headRevisionid,
         pointers,
-        tx.manager,
       );
       if (!advanced) throw stale();
       return;
     }
     await this.guides
-      .insertTranslation({ guideid: guide.guideid, langid, revisionid: null, ...pointers }, tx.manager)
+      .insertTranslation({ guideid: guide.guideid, langid, revisionid: null, ...pointers })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? stale() : error;
       });

@@ -59,11 +59,12 @@ export class GuideUserListsService {
       throw notFound('Guide language');
     }
     await this.transactions.run(async (tx) => {
-      const added = await this.guides.mark(
-        kind,
-        { guideid, userid: caller.userid, langid: language, date: nowSeconds() },
-        tx.manager,
-      );
+      const added = await this.guides.mark(kind, {
+        guideid,
+        userid: caller.userid,
+        langid: language,
+        date: nowSeconds(),
+      });
       if (added && kind === 'completion') {
         tx.publish(GuideCompleted({ guideid, userid: caller.userid, authorid: row.guide.authorid }));
       }

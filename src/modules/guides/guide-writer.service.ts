@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
@@ -35,8 +34,8 @@ export class GuideWriterService {
   ) {}
 
   /** What writes answer: the newest version, prerequisite steps not inlined. */
-  current(guideid: number, caller: AuthenticatedUser, langid?: string, tx?: EntityManager): Promise<GuideDetailDto> {
-    return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid }, tx);
+  current(guideid: number, caller: AuthenticatedUser, langid?: string): Promise<GuideDetailDto> {
+    return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid });
   }
 
   /**
@@ -75,27 +74,24 @@ export class GuideWriterService {
     }
     const authorid = (await this.authorFor(body.author, caller)) ?? caller.userid;
     const saved = await this.transactions.run(async (tx) => {
-      const resolved = await this.fields.resolve(body, undefined, { authorid, caller, tx: tx.manager });
+      const resolved = await this.fields.resolve(body, undefined, { authorid, caller });
       const data = this.fields.applyAutomaticFlags(resolved, undefined);
       const now = nowSeconds();
-      const guide = await this.guides.insertGuide(
-        {
-          authorid,
-          langid: body.langid ?? DEFAULT_LANGID,
-          category: data.category,
-          title: data.title,
-          type: data.type,
-          public: false,
-          deleted: false,
-          flags: '',
-          revisionid: 0,
-          headRevisionid: 0,
-          createdDate: now,
-          modifiedDate: now,
-          publishedDate: 0,
-        },
-        tx.manager,
-      );
+      const guide = await this.guides.insertGuide({
+        authorid,
+        langid: body.langid ?? DEFAULT_LANGID,
+        category: data.category,
+        title: data.title,
+        type: data.type,
+        public: false,
+        deleted: false,
+        flags: '',
+        revisionid: 0,
+        headRevisionid: 0,
+        createdDate: now,
+        modifiedDate: now,
+        publishedDate: 0,
+      });
       return this.editor.saveRevision(guide, data, caller, tx);
     });
     const guideid = saved.guide.guideid;
@@ -138,10 +134,9 @@ export class GuideWriterService {
           guideid,
           authorid: guide.authorid,
           caller,
-          tx: tx.manager,
         });
         if (authorid !== undefined && authorid !== guide.authorid) {
-          await this.guides.updateGuide(guideid, { authorid }, tx.manager);
+          await this.guides.updateGuide(guideid, { authorid });
           await this.audit.record({
             action: 'guide.author',
             entity: ['guide', guideid],
@@ -153,7 +148,7 @@ export class GuideWriterService {
         }
         return this.fields.applyAutomaticFlags(next, data.public);
       },
-      (tx) => this.current(guideid, caller, undefined, tx.manager),
+      () => this.current(guideid, caller, undefined),
     );
     return answer ?? this.current(guideid, caller);
   }
@@ -173,7 +168,7 @@ export class GuideWriterService {
   /** Soft delete by the author or a Moderator+. */
   async remove(guideid: number, revisionid: number, caller: AuthenticatedUser): Promise<void> {
     await this.transactions.run(async (tx) => {
-      const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
+      const { guide, facts } = await this.editor.load(guideid, caller);
       if (guide.deleted) throw notFound('Guide');
       if (!this.policy.canDeleteGuide(caller, facts)) {
         throw new InsufficientPrivilegesException(
@@ -182,7 +177,7 @@ export class GuideWriterService {
         );
       }
       if (revisionid !== guide.headRevisionid) throw this.editor.stale(guideid, caller);
-      if (!(await this.guides.advanceGuide(guideid, revisionid, { deleted: true }, tx.manager))) {
+      if (!(await this.guides.advanceGuide(guideid, revisionid, { deleted: true }))) {
         throw this.editor.stale(guideid, caller);
       }
       this.editor.publishChange(tx, guide, { ...guide, deleted: true });
@@ -197,18 +192,18 @@ export class GuideWriterService {
   /** Undoes a delete (author or Moderator+). `langid` must be one of the guide's languages. */
   async restore(guideid: number, langid: string, caller: AuthenticatedUser): Promise<GuideDetailDto> {
     await this.transactions.run(async (tx) => {
-      const { guide, facts } = await this.editor.load(guideid, caller, tx.manager);
+      const { guide, facts } = await this.editor.load(guideid, caller);
       if (!this.policy.canDeleteGuide(caller, facts)) {
         throw new InsufficientPrivilegesException(
           ['Admin', 'Moderator'],
           'Only the author or a Moderator may restore this guide',
         );
       }
-      if (langid !== guide.langid && !(await this.guides.findTranslation(guideid, langid, tx.manager))) {
+      if (langid !== guide.langid && !(await this.guides.findTranslation(guideid, langid))) {
         throw notFound('Guide language');
       }
       if (!guide.deleted) return;
-      await this.guides.updateGuide(guideid, { deleted: false }, tx.manager);
+      await this.guides.updateGuide(guideid, { deleted: false });
       this.editor.publishChange(tx, guide, { ...guide, deleted: false });
       await this.audit.record({ action: 'guide.restore', entity: ['guide', guideid], after: { langid } });
     });

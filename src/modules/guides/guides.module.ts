@@ -89,7 +89,7 @@ export class GuidesModule implements OnModuleInit {
     this.registry.register('GUIDE', this.documentProvider);
     this.guideDirectory.provide(this.guideLookup);
     this.tags.registerKind('guide');
-    this.stepForms.useSteps({ stepIds: (guideid, tx) => this.guides.liveStepIds(guideid, tx) });
+    this.stepForms.useSteps({ stepIds: (guideid) => this.guides.liveStepIds(guideid) });
     // Only guides anyone may read resolve; others render as plain text.
     this.wikiText.registerLoader('guide', async (ids) => {
       const rows = await this.guides.publicGuides(ids);

@@ -19,6 +19,7 @@ import { GuideEntity } from './entities/guide.entity';
 import { UserEntity, USER_LIGHT_COLUMNS } from '../users/entities/user.entity';
 import type { KnownUser } from '../users/user-facts.registry';
 import { parseStored, type GuideData, type StoredItem } from './guide-data';
+import { Database } from '../../database/database';
 
 /** A guide with the revision to show, its grants and (optionally) the caller's marks, from one query. */
 export interface GuideRow {
@@ -150,7 +151,10 @@ export class GuidesRepository {
   private readonly translationColumns: string;
   private readonly rowSelects = new Map<string, { columns: string; joins: string }>();
 
+  private readonly database: Database;
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.hydrateGuide = this.sql.hydrator(GuideEntity, 'g_');
     this.hydrateUser = this.sql.hydrator(UserEntity, 'u_');
@@ -163,8 +167,8 @@ export class GuidesRepository {
       .join(', ');
   }
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /**
@@ -191,13 +195,13 @@ export class GuidesRepository {
 
   // ---- guides ----
 
-  findGuide(guideid: number, tx?: EntityManager): Promise<GuideEntity | null> {
-    return this.manager(tx).createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid }).getOne();
+  findGuide(guideid: number): Promise<GuideEntity | null> {
+    return this.manager.createQueryBuilder(GuideEntity, 'g').where('g.guideid = :guideid', { guideid }).getOne();
   }
 
   /** Guides (not deleted) whose title contains `term`, case-insensitively; newest first. */
   async searchTitles(term: string, limit: number): Promise<number[]> {
-    const rows = await this.manager()
+    const rows = await this.manager
       .createQueryBuilder(GuideEntity, 'g')
       .select('g.guideid', 'guideid')
       .where('g.deleted = :deleted', { deleted: false })
@@ -211,12 +215,10 @@ export class GuidesRepository {
   /** The guide row for a write, with its grants, in one statement (locked for the transaction on MySQL). */
   async findGuideForWrite(
     guideid: number,
-    tx: EntityManager,
   ): Promise<{ guide: GuideEntity; grantedUserIds: number[]; grantedTeamIds: number[] } | null> {
     const [row] = await this.sql.rows(
       `SELECT ${this.guideColumns}, ${GRANT_COLUMNS} FROM guides g WHERE g.guideid = ?${this.isMysql ? ' FOR UPDATE' : ''}`,
       [guideid],
-      tx,
     );
     if (!row) return null;
     return {
@@ -226,8 +228,8 @@ export class GuidesRepository {
     };
   }
 
-  async insertGuide(guide: Omit<GuideEntity, 'guideid'>, tx: EntityManager): Promise<GuideEntity> {
-    const guideid = await insertReturningId(tx, GuideEntity, guide);
+  async insertGuide(guide: Omit<GuideEntity, 'guideid'>): Promise<GuideEntity> {
+    const guideid = await insertReturningId(this.manager, GuideEntity, guide);
     return Object.assign(new GuideEntity(), guide, { guideid });
   }
 
@@ -236,48 +238,49 @@ export class GuidesRepository {
     guideid: number,
     expectedHead: number,
     changes: Partial<Omit<GuideEntity, 'guideid'>>,
-    tx: EntityManager,
   ): Promise<boolean> {
-    return (await updateRows(tx, GuideEntity, changes, { guideid, headRevisionid: expectedHead })) > 0;
+    return (await updateRows(this.manager, GuideEntity, changes, { guideid, headRevisionid: expectedHead })) > 0;
   }
 
-  async updateGuide(guideid: number, changes: Partial<Omit<GuideEntity, 'guideid'>>, tx: EntityManager): Promise<void> {
-    await tx.getRepository(GuideEntity).update({ guideid }, changes);
+  async updateGuide(guideid: number, changes: Partial<Omit<GuideEntity, 'guideid'>>): Promise<void> {
+    await this.manager.getRepository(GuideEntity).update({ guideid }, changes);
   }
 
   // ---- revisions ----
 
-  insertRevision(revision: Omit<GuideRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, GuideRevisionEntity, revision as QueryDeepPartialEntity<GuideRevisionEntity>);
+  insertRevision(revision: Omit<GuideRevisionEntity, 'revisionid'>): Promise<number> {
+    return insertReturningId(
+      this.manager,
+      GuideRevisionEntity,
+      revision as QueryDeepPartialEntity<GuideRevisionEntity>,
+    );
   }
 
   /**
    * Revisions by id, in one statement, with everything a read shows and stored text as stored (as the guide
    * rows carry it: the documents' JSON unparsed, so that reads can keep their cut pieces by revision).
    */
-  async findRevisions(revisionids: number[], tx?: EntityManager): Promise<Map<number, StoredRevision>> {
+  async findRevisions(revisionids: number[]): Promise<Map<number, StoredRevision>> {
     if (!revisionids.length) return new Map();
     const ids = [...new Set(revisionids)];
     this.allRevisionColumns ??= this.revisionSelect('r', ['summary', 'full']);
     const rows = await this.sql.rows(
       `SELECT ${this.allRevisionColumns} FROM guide_revisions r WHERE r.revisionid IN (${placeholders(ids)})`,
       ids,
-      tx,
     );
     return new Map(rows.map((raw) => [Number(raw.r_revisionid), stored(raw, 'r') as StoredRevision]));
   }
 
-  findRevision(revisionid: number, tx?: EntityManager): Promise<GuideRevisionEntity | null> {
-    return this.manager(tx).getRepository(GuideRevisionEntity).findOneBy({ revisionid });
+  findRevision(revisionid: number): Promise<GuideRevisionEntity | null> {
+    return this.manager.getRepository(GuideRevisionEntity).findOneBy({ revisionid });
   }
 
   async saveDocument(
     revisionid: number,
     rendered: { document: unknown; summary: unknown },
     renderKey: string,
-    tx?: EntityManager,
   ): Promise<void> {
-    await this.manager(tx)
+    await this.manager
       .getRepository(GuideRevisionEntity)
       .update(
         { revisionid },
@@ -288,21 +291,20 @@ export class GuidesRepository {
   // ---- translations ----
 
   /** Every translation row of a guide, by langid. */
-  async translationsOf(guideid: number, tx?: EntityManager): Promise<GuideTranslationEntity[]> {
+  async translationsOf(guideid: number): Promise<GuideTranslationEntity[]> {
     const rows = await this.sql.rows(
       `SELECT ${this.translationColumns} FROM guide_translations t WHERE t.guideid = ? ORDER BY t.langid ASC`,
       [guideid],
-      tx,
     );
     return rows.map(this.hydrateTranslation);
   }
 
-  findTranslation(guideid: number, langid: string, tx?: EntityManager): Promise<GuideTranslationEntity | null> {
-    return this.manager(tx).getRepository(GuideTranslationEntity).findOneBy({ guideid, langid });
+  findTranslation(guideid: number, langid: string): Promise<GuideTranslationEntity | null> {
+    return this.manager.getRepository(GuideTranslationEntity).findOneBy({ guideid, langid });
   }
 
-  async insertTranslation(row: GuideTranslationEntity, tx: EntityManager): Promise<void> {
-    await tx.getRepository(GuideTranslationEntity).insert(row);
+  async insertTranslation(row: GuideTranslationEntity): Promise<void> {
+    await this.manager.getRepository(GuideTranslationEntity).insert(row);
   }
 
   async advanceTranslation(
@@ -310,9 +312,8 @@ export class GuidesRepository {
     langid: string,
     expectedHead: number,
     changes: Partial<GuideTranslationEntity>,
-    tx: EntityManager,
   ): Promise<boolean> {
-    const result = await tx
+    const result = await this.manager
       .createQueryBuilder()
       .update(GuideTranslationEntity)
       .set(changes)
@@ -327,37 +328,30 @@ export class GuidesRepository {
 
   // ---- steps ----
 
-  insertStep(guideid: number, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, GuideStepEntity, { guideid, revisionid: 0, deleted: false });
+  insertStep(guideid: number): Promise<number> {
+    return insertReturningId(this.manager, GuideStepEntity, { guideid, revisionid: 0, deleted: false });
   }
 
   /** The guide's steps that are not deleted. */
-  async liveStepIds(guideid: number, tx?: EntityManager): Promise<number[]> {
-    const rows = await (tx ?? this.dataSource.manager)
+  async liveStepIds(guideid: number): Promise<number[]> {
+    const rows = await this.manager
       .getRepository(GuideStepEntity)
       .find({ select: { stepid: true }, where: { guideid, deleted: false }, order: { stepid: 'ASC' } });
     return rows.map((r) => r.stepid);
   }
 
-  findStep(stepid: number, tx?: EntityManager): Promise<GuideStepEntity | null> {
-    return this.manager(tx).getRepository(GuideStepEntity).findOneBy({ stepid });
+  findStep(stepid: number): Promise<GuideStepEntity | null> {
+    return this.manager.getRepository(GuideStepEntity).findOneBy({ stepid });
   }
 
-  findSteps(stepids: number[], tx?: EntityManager): Promise<GuideStepEntity[]> {
+  findSteps(stepids: number[]): Promise<GuideStepEntity[]> {
     if (!stepids.length) return Promise.resolve([]);
-    return this.manager(tx)
-      .getRepository(GuideStepEntity)
-      .findBy({ stepid: In(stepids) });
+    return this.manager.getRepository(GuideStepEntity).findBy({ stepid: In(stepids) });
   }
 
   /** Conditional update of a step's head revision (0 rows: stale). */
-  async advanceStep(
-    stepid: number,
-    expected: number,
-    changes: Partial<GuideStepEntity>,
-    tx: EntityManager,
-  ): Promise<boolean> {
-    const result = await tx
+  async advanceStep(stepid: number, expected: number, changes: Partial<GuideStepEntity>): Promise<boolean> {
+    const result = await this.manager
       .createQueryBuilder()
       .update(GuideStepEntity)
       .set(changes)
@@ -366,15 +360,17 @@ export class GuidesRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  insertStepRevision(row: Omit<GuideStepRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, GuideStepRevisionEntity, row as QueryDeepPartialEntity<GuideStepRevisionEntity>);
+  insertStepRevision(row: Omit<GuideStepRevisionEntity, 'revisionid'>): Promise<number> {
+    return insertReturningId(
+      this.manager,
+      GuideStepRevisionEntity,
+      row as QueryDeepPartialEntity<GuideStepRevisionEntity>,
+    );
   }
 
-  findStepRevisions(revisionids: number[], tx?: EntityManager): Promise<GuideStepRevisionEntity[]> {
+  findStepRevisions(revisionids: number[]): Promise<GuideStepRevisionEntity[]> {
     if (!revisionids.length) return Promise.resolve([]);
-    return this.manager(tx)
-      .getRepository(GuideStepRevisionEntity)
-      .findBy({ revisionid: In(revisionids) });
+    return this.manager.getRepository(GuideStepRevisionEntity).findBy({ revisionid: In(revisionids) });
   }
 
   // ---- reads ----
@@ -434,8 +430,8 @@ export class GuidesRepository {
     return parts;
   }
 
-  private async guideRows(sql: string, parameters: unknown[], tx?: EntityManager): Promise<GuideRow[]> {
-    const rows = await this.sql.rows(sql, parameters, tx);
+  private async guideRows(sql: string, parameters: unknown[]): Promise<GuideRow[]> {
+    const rows = await this.sql.rows(sql, parameters);
     return rows.map((raw) => ({
       guide: this.hydrateGuide(raw),
       revision: stored(raw, 'r') as StoredRevision,
@@ -468,7 +464,6 @@ export class GuidesRepository {
       authorTeamIdsSql?: string;
       commentsExistSql?: string;
     },
-    tx?: EntityManager,
   ): Promise<GuideRow | undefined> {
     const pointer = options.unpatrolled ? 'head_revisionid' : 'revisionid';
     const viewer = options.userid !== undefined;
@@ -484,22 +479,22 @@ export class GuidesRepository {
     const parameters: unknown[] = viewer ? [options.userid, options.userid] : [];
     if (options.langid) parameters.push(options.langid);
     parameters.push(guideid);
-    const [row] = await this.guideRows(`${select} WHERE g.guideid = ?`, parameters, tx);
+    const [row] = await this.guideRows(`${select} WHERE g.guideid = ?`, parameters);
     return row;
   }
 
   /** Several guides with their patrolled source revision, grants and author name (prerequisites, lists). */
-  async summaryRows(guideids: number[], content: RevisionContent, tx?: EntityManager): Promise<GuideRow[]> {
+  async summaryRows(guideids: number[], content: RevisionContent): Promise<GuideRow[]> {
     if (!guideids.length) return [];
     const select = this.rowSelect({ pointer: 'revisionid', content });
-    return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids, tx);
+    return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids);
   }
 
   /** What the search index is built from: summaryRows' 'full' rows with the languages translated (`langs`). */
-  async indexRows(guideids: number[], tx?: EntityManager): Promise<GuideRow[]> {
+  async indexRows(guideids: number[]): Promise<GuideRow[]> {
     if (!guideids.length) return [];
     const select = this.rowSelect({ pointer: 'revisionid', content: 'full', languages: true, noGrants: true });
-    return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids, tx);
+    return this.guideRows(`${select} WHERE g.guideid IN (${placeholders(guideids)})`, guideids);
   }
 
   /**
@@ -576,7 +571,7 @@ export class GuidesRepository {
   /** guideid -> modified_date, for prereq_modified_date. */
   async modifiedDates(guideids: number[]): Promise<Map<number, number>> {
     if (!guideids.length) return new Map();
-    const rows = await this.dataSource.manager
+    const rows = await this.manager
       .getRepository(GuideEntity)
       .find({ select: { guideid: true, modifiedDate: true }, where: { guideid: In(guideids) } });
     return new Map(rows.map((row) => [row.guideid, row.modifiedDate]));
@@ -600,15 +595,15 @@ export class GuidesRepository {
 
   // ---- grants ----
 
-  async grantedUserIds(guideid: number, tx?: EntityManager): Promise<number[]> {
-    const rows = await this.manager(tx)
+  async grantedUserIds(guideid: number): Promise<number[]> {
+    const rows = await this.manager
       .getRepository(GuideUserGrantEntity)
       .find({ where: { guideid }, order: { userid: 'ASC' } });
     return rows.map((row) => row.userid);
   }
 
-  async grantedTeamIds(guideid: number, tx?: EntityManager): Promise<number[]> {
-    const rows = await this.manager(tx)
+  async grantedTeamIds(guideid: number): Promise<number[]> {
+    const rows = await this.manager
       .getRepository(GuideTeamGrantEntity)
       .find({ where: { guideid }, order: { teamid: 'ASC' } });
     return rows.map((row) => row.teamid);
@@ -618,8 +613,8 @@ export class GuidesRepository {
   async grant(kind: 'user' | 'team', guideid: number, id: number, date: number): Promise<boolean> {
     const entity = kind === 'user' ? GuideUserGrantEntity : GuideTeamGrantEntity;
     const key = kind === 'user' ? 'userid' : 'teamid';
-    if (await this.dataSource.manager.getRepository(entity).existsBy({ guideid, [key]: id })) return false;
-    await this.dataSource.manager
+    if (await this.manager.getRepository(entity).existsBy({ guideid, [key]: id })) return false;
+    await this.manager
       .createQueryBuilder()
       .insert()
       .into(entity)
@@ -633,8 +628,8 @@ export class GuidesRepository {
   async revoke(kind: 'user' | 'team', guideid: number, id: number): Promise<boolean> {
     const result =
       kind === 'user'
-        ? await this.dataSource.manager.getRepository(GuideUserGrantEntity).delete({ guideid, userid: id })
-        : await this.dataSource.manager.getRepository(GuideTeamGrantEntity).delete({ guideid, teamid: id });
+        ? await this.manager.getRepository(GuideUserGrantEntity).delete({ guideid, userid: id })
+        : await this.manager.getRepository(GuideTeamGrantEntity).delete({ guideid, teamid: id });
     return Boolean(result.affected);
   }
 
@@ -644,10 +639,11 @@ export class GuidesRepository {
   async mark(
     kind: 'completion' | 'favorite',
     row: { guideid: number; userid: number; langid: string; date: number },
-    tx: EntityManager,
   ): Promise<boolean> {
     const repo =
-      kind === 'completion' ? tx.getRepository(GuideCompletionEntity) : tx.getRepository(GuideFavoriteEntity);
+      kind === 'completion'
+        ? this.manager.getRepository(GuideCompletionEntity)
+        : this.manager.getRepository(GuideFavoriteEntity);
     if (await repo.existsBy({ guideid: row.guideid, userid: row.userid })) return false;
     try {
       await repo.insert(row);
@@ -660,7 +656,7 @@ export class GuidesRepository {
 
   async unmark(kind: 'completion' | 'favorite', guideid: number, userid: number): Promise<void> {
     const entity = kind === 'completion' ? GuideCompletionEntity : GuideFavoriteEntity;
-    await this.dataSource.manager.getRepository(entity).delete({ guideid, userid });
+    await this.manager.getRepository(entity).delete({ guideid, userid });
   }
 
   /** Guide ids a user marked, completions by guideid ascending, favorites newest first. */
@@ -672,14 +668,14 @@ export class GuidesRepository {
   ): Promise<number[]> {
     const rows =
       kind === 'completion'
-        ? await this.dataSource.manager.getRepository(GuideCompletionEntity).find({
+        ? await this.manager.getRepository(GuideCompletionEntity).find({
             select: { guideid: true },
             where: { userid },
             order: { guideid: 'ASC' },
             skip: offset,
             take: limit,
           })
-        : await this.dataSource.manager.getRepository(GuideFavoriteEntity).find({
+        : await this.manager.getRepository(GuideFavoriteEntity).find({
             select: { guideid: true },
             where: { userid },
             order: { date: 'DESC', guideid: 'DESC' },
@@ -691,7 +687,7 @@ export class GuidesRepository {
 
   /** Guides a user authored or saved a revision of, by guideid. */
   async contributedGuideIds(userid: number, order: 'ASC' | 'DESC', offset: number, limit: number): Promise<number[]> {
-    const rows = await this.dataSource.manager
+    const rows = await this.manager
       .createQueryBuilder(GuideEntity, 'g')
       .select('g.guideid', 'guideid')
       .where('g.authorid = :userid', { userid })

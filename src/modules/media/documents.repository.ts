@@ -3,13 +3,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { DocumentEntity } from './entities/document.entity';
 import type { MediaRef } from './media-keys';
+import { Database } from '../../database/database';
 
 @Injectable()
 export class DocumentsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private repo(tx?: EntityManager) {
-    return (tx ?? this.dataSource.manager).getRepository(DocumentEntity);
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
+  }
+
+  private repo() {
+    return this.manager.getRepository(DocumentEntity);
   }
 
   findByRef(ref: MediaRef): Promise<DocumentEntity | null> {
@@ -31,8 +40,8 @@ export class DocumentsRepository {
     });
   }
 
-  insert(document: Omit<DocumentEntity, 'documentid' | 'owner'>, tx: EntityManager): Promise<DocumentEntity> {
-    const repository = this.repo(tx);
+  insert(document: Omit<DocumentEntity, 'documentid' | 'owner'>): Promise<DocumentEntity> {
+    const repository = this.repo();
     return repository.save(repository.create(document));
   }
 }

@@ -45,23 +45,20 @@ export class DocumentsService {
     const files = new StoredFiles(this.storage);
     await files.putAll([{ key, data, contentType: type.mime }]);
     const row = await files.commitWith(() =>
-      this.transactions.run(({ manager }) =>
-        this.documents.insert(
-          {
-            guid,
-            ownerUserid: userid,
-            inManager: true,
-            filename: filename.slice(0, 255),
-            title: filename.slice(0, 255),
-            mime: type.mime,
-            ext: type.ext,
-            docGroup: type.group,
-            fileSize: data.length,
-            storageKey: key,
-            createdDate: nowSeconds(),
-          },
-          manager,
-        ),
+      this.transactions.run(() =>
+        this.documents.insert({
+          guid,
+          ownerUserid: userid,
+          inManager: true,
+          filename: filename.slice(0, 255),
+          title: filename.slice(0, 255),
+          mime: type.mime,
+          ext: type.ext,
+          docGroup: type.group,
+          fileSize: data.length,
+          storageKey: key,
+          createdDate: nowSeconds(),
+        }),
       ),
     );
     return this.mappers.documentObject(row);

@@ -4,6 +4,7 @@ import { Brackets, DataSource, EntityManager, In } from 'typeorm';
 import { ImageEntity } from './entities/image.entity';
 import { MediaUsageEntity } from './entities/media-usage.entity';
 import type { MediaRef } from './media-keys';
+import { Database } from '../../database/database';
 
 export interface ImageListFilter {
   ownerUserid: number;
@@ -16,20 +17,28 @@ export interface ImageListFilter {
 
 @Injectable()
 export class ImagesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private repo(tx?: EntityManager) {
-    return (tx ?? this.dataSource.manager).getRepository(ImageEntity);
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
   }
 
-  findByRef(ref: MediaRef, tx?: EntityManager): Promise<ImageEntity | null> {
+  private get manager(): EntityManager {
+    return this.database.manager;
+  }
+
+  private repo() {
+    return this.manager.getRepository(ImageEntity);
+  }
+
+  findByRef(ref: MediaRef): Promise<ImageEntity | null> {
     if (!ref) return Promise.resolve(null);
-    return this.repo(tx).findOneBy('id' in ref ? { imageid: ref.id } : { guid: ref.guid });
+    return this.repo().findOneBy('id' in ref ? { imageid: ref.id } : { guid: ref.guid });
   }
 
-  findByIds(ids: number[], tx?: EntityManager): Promise<ImageEntity[]> {
+  findByIds(ids: number[]): Promise<ImageEntity[]> {
     if (!ids.length) return Promise.resolve([]);
-    return this.repo(tx).findBy({ imageid: In(ids) });
+    return this.repo().findBy({ imageid: In(ids) });
   }
 
   /** Ids and guids of many images, in one query. */
@@ -66,40 +75,40 @@ export class ImagesRepository {
     return rows.map((row) => row.imageid);
   }
 
-  insert(image: Omit<ImageEntity, 'imageid' | 'owner'>, tx?: EntityManager): Promise<ImageEntity> {
-    const repository = this.repo(tx);
+  insert(image: Omit<ImageEntity, 'imageid' | 'owner'>): Promise<ImageEntity> {
+    const repository = this.repo();
     return repository.save(repository.create(image));
   }
 
   /** Takes the owner's images among `ids` out of their media manager; answers the ids it changed. */
-  async removeFromManager(ownerUserid: number, ids: number[], tx: EntityManager): Promise<number[]> {
-    const rows = await this.repo(tx).find({
+  async removeFromManager(ownerUserid: number, ids: number[]): Promise<number[]> {
+    const rows = await this.repo().find({
       select: { imageid: true },
       where: { ownerUserid, inManager: true, imageid: In(ids) },
     });
     const owned = rows.map((row) => row.imageid);
-    if (owned.length) await this.repo(tx).update({ imageid: In(owned) }, { inManager: false });
+    if (owned.length) await this.repo().update({ imageid: In(owned) }, { inManager: false });
     return owned;
   }
 
   // ---- usage registry ----
 
-  async usageOf(ownerKind: string, ownerId: number, tx: EntityManager): Promise<number[]> {
-    const rows = await tx
+  async usageOf(ownerKind: string, ownerId: number): Promise<number[]> {
+    const rows = await this.manager
       .getRepository(MediaUsageEntity)
       .find({ select: { imageid: true }, where: { ownerKind, ownerId } });
     return rows.map((row) => row.imageid);
   }
 
-  async existingIds(ids: number[], tx: EntityManager): Promise<number[]> {
+  async existingIds(ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    const rows = await this.repo(tx).find({ select: { imageid: true }, where: { imageid: In(ids) } });
+    const rows = await this.repo().find({ select: { imageid: true }, where: { imageid: In(ids) } });
     return rows.map((row) => row.imageid);
   }
 
-  async addUsage(ownerKind: string, ownerId: number, ids: number[], tx: EntityManager): Promise<void> {
+  async addUsage(ownerKind: string, ownerId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
-    await tx
+    await this.manager
       .createQueryBuilder()
       .insert()
       .into(MediaUsageEntity)
@@ -108,21 +117,21 @@ export class ImagesRepository {
       .execute();
   }
 
-  async removeUsage(ownerKind: string, ownerId: number, ids: number[], tx: EntityManager): Promise<void> {
+  async removeUsage(ownerKind: string, ownerId: number, ids: number[]): Promise<void> {
     if (!ids.length) return;
-    await tx.getRepository(MediaUsageEntity).delete({ ownerKind, ownerId, imageid: In(ids) });
+    await this.manager.getRepository(MediaUsageEntity).delete({ ownerKind, ownerId, imageid: In(ids) });
   }
 
   /** Images in no media manager and used by nothing: among `ids`, or any (up to `limit`). */
-  async orphans(ids: number[] | undefined, limit: number, tx?: EntityManager): Promise<ImageEntity[]> {
+  async orphans(ids: number[] | undefined, limit: number): Promise<ImageEntity[]> {
     if (ids && !ids.length) return [];
-    const query = this.repo(tx)
+    const query = this.repo()
       .createQueryBuilder('i')
       .where('i.in_manager = :no', { no: false })
       .andWhere(
         new Brackets((q) => {
           q.where(
-            `NOT EXISTS (${this.repo(tx)
+            `NOT EXISTS (${this.repo()
               .manager.createQueryBuilder()
               .select('1')
               .from(MediaUsageEntity, 'u')
@@ -138,13 +147,13 @@ export class ImagesRepository {
   }
 
   /** Deletes the images among `ids` that are still orphans; answers the ids it deleted. */
-  async deleteOrphans(ids: number[], tx: EntityManager): Promise<number[]> {
-    const still = (await this.orphans(ids, ids.length, tx)).map((image) => image.imageid);
-    if (still.length) await this.repo(tx).delete({ imageid: In(still) });
+  async deleteOrphans(ids: number[]): Promise<number[]> {
+    const still = (await this.orphans(ids, ids.length)).map((image) => image.imageid);
+    if (still.length) await this.repo().delete({ imageid: In(still) });
     return still;
   }
 
   async setFileSize(imageid: number, fileSize: number): Promise<void> {
-    await this.dataSource.manager.update(ImageEntity, { imageid }, { fileSize });
+    await this.manager.update(ImageEntity, { imageid }, { fileSize });
   }
 }

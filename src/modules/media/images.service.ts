@@ -76,10 +76,9 @@ export class ImagesService {
     const files = new StoredFiles(this.storage);
     await files.putAll([{ key: uploadKey(guid), data, contentType: 'application/octet-stream' }]);
     const row = await files.commitWith(() =>
-      this.transactions.run(async ({ manager }) => {
+      this.transactions.run(async () => {
         const inserted = await this.images.insert(
           newImageRow(guid, userid, { ...image, files: new Map([[ORIGINAL, data]]) }, options),
-          manager,
         );
         await this.variants.enqueue({ imageid: inserted.imageid, guid, image });
         return inserted;
@@ -94,9 +93,7 @@ export class ImagesService {
     const files = new StoredFiles(this.storage);
     await files.putAll(imageFilesOf(guid, processed));
     return files.commitWith(() =>
-      this.transactions.run(({ manager }) =>
-        this.images.insert(newImageRow(guid, userid, processed, options), manager),
-      ),
+      this.transactions.run(() => this.images.insert(newImageRow(guid, userid, processed, options))),
     );
   }
 
@@ -109,25 +106,22 @@ export class ImagesService {
     const sourceKeys = imageKeys(source);
     await files.copyAll(imageKeys(copy).map((key, index) => ({ from: sourceKeys[index], to: key })));
     const row = await files.commitWith(() =>
-      this.transactions.run(({ manager }) =>
-        this.images.insert(
-          {
-            ...copy,
-            ownerUserid: userid,
-            inManager: true,
-            srcid: source.imageid,
-            filename: source.filename,
-            mime: source.mime,
-            width: source.width,
-            height: source.height,
-            ratio: source.ratio,
-            fileSize: source.fileSize,
-            exif: source.exif,
-            markup: source.markup,
-            createdDate: nowSeconds(),
-          },
-          manager,
-        ),
+      this.transactions.run(() =>
+        this.images.insert({
+          ...copy,
+          ownerUserid: userid,
+          inManager: true,
+          srcid: source.imageid,
+          filename: source.filename,
+          mime: source.mime,
+          width: source.width,
+          height: source.height,
+          ratio: source.ratio,
+          fileSize: source.fileSize,
+          exif: source.exif,
+          markup: source.markup,
+          createdDate: nowSeconds(),
+        }),
       ),
     );
     return this.mappers.imageDetail(row);
@@ -159,9 +153,9 @@ export class ImagesService {
     const found = await this.images.findByIdsOrGuids(ids, guids);
     const targetIds = found.map((image) => image.imageid);
     if (!targetIds.length) return;
-    const deleted = await this.transactions.run(async ({ manager }) => {
-      const removed = await this.images.removeFromManager(userid, targetIds, manager);
-      return this.usage.deleteImages(removed, manager);
+    const deleted = await this.transactions.run(async () => {
+      const removed = await this.images.removeFromManager(userid, targetIds);
+      return this.images.deleteOrphans(removed);
     });
     await this.usage.removeFiles(found.filter((image) => deleted.includes(image.imageid)));
   }

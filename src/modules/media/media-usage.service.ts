@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { TransactionService } from '../../database/transaction.service';
 import { JobRunner } from '../../platform/jobs/job-runner';
 import { Scheduler } from '../../platform/jobs/scheduler';
@@ -37,19 +36,15 @@ export class MediaUsageService implements OnModuleInit {
   }
 
   /** Replaces the set of images `ownerKind`/`ownerId` uses. Unknown image ids are ignored. */
-  async setUsage(ownerKind: string, ownerId: number, imageIds: number[], tx?: EntityManager): Promise<void> {
+  async setUsage(ownerKind: string, ownerId: number, imageIds: number[]): Promise<void> {
     if (!OWNER_KIND.test(ownerKind)) throw new Error(`Invalid media owner kind: ${ownerKind}`);
     const wanted = [...new Set(imageIds.filter((id) => Number.isInteger(id) && id > 0))];
-    await this.transactions.run(async ({ manager: current }) => {
-      const manager = tx ?? current;
-      const existing = await this.images.usageOf(ownerKind, ownerId, manager);
+    await this.transactions.run(async () => {
+      const existing = await this.images.usageOf(ownerKind, ownerId);
       const removed = existing.filter((id) => !wanted.includes(id));
-      const added = await this.images.existingIds(
-        wanted.filter((id) => !existing.includes(id)),
-        manager,
-      );
-      await this.images.removeUsage(ownerKind, ownerId, removed, manager);
-      await this.images.addUsage(ownerKind, ownerId, added, manager);
+      const added = await this.images.existingIds(wanted.filter((id) => !existing.includes(id)));
+      await this.images.removeUsage(ownerKind, ownerId, removed);
+      await this.images.addUsage(ownerKind, ownerId, added);
       if (removed.length) await this.schedule(removed);
     });
   }
@@ -80,25 +75,20 @@ export class MediaUsageService implements OnModuleInit {
   }
 
   /** Deletes orphan rows in one transaction, then their files. One that got used meanwhile is kept. */
-  async deleteImages(ids: number[], tx?: EntityManager): Promise<number[]> {
-    const byId = new Map((await this.images.findByIds(ids, tx)).map((image) => [image.imageid, image]));
+  async deleteImages(ids: number[]): Promise<number[]> {
+    const byId = new Map((await this.images.findByIds(ids)).map((image) => [image.imageid, image]));
     let deleted: number[];
     try {
-      deleted = tx
-        ? await this.images.deleteOrphans(ids, tx)
-        : await this.transactions.run(({ manager }) => this.images.deleteOrphans(ids, manager));
-    } catch (error) {
-      if (tx) throw error;
+      deleted = await this.transactions.run(() => this.images.deleteOrphans(ids));
+    } catch {
       // A concurrent use of one of them (foreign key) fails the batch: retry one by one.
       deleted = [];
       for (const id of ids) {
-        const one = await this.transactions
-          .run(({ manager }) => this.images.deleteOrphans([id], manager))
-          .catch(() => [] as number[]);
+        const one = await this.transactions.run(() => this.images.deleteOrphans([id])).catch(() => [] as number[]);
         deleted.push(...one);
       }
     }
-    if (!tx) await this.removeFiles(deleted.map((id) => byId.get(id)).filter((image) => image !== undefined));
+    await this.removeFiles(deleted.map((id) => byId.get(id)).filter((image) => image !== undefined));
     return deleted;
   }
 

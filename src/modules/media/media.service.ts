@@ -1,5 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { ApiException, notFound } from '../../common/http/api-errors';
 import type { DocumentObjectDto } from './dto/document-object.dto';
 import type { ImageObjectDto } from './dto/image-object.dto';
@@ -76,11 +75,11 @@ export class MediaService {
 
   /**
    * Replaces the set of images an owner uses (`ownerKind` e.g. guide, step, wiki, user; lower-case, at
-   * most 16 characters). Pass the caller's transaction so the usage commits with the content. Images
+   * most 16 characters). Called inside the caller's transaction, the usage commits with the content. Images
    * that lose their last use and are in no media manager are deleted shortly after.
    */
-  setUsage(ownerKind: string, ownerId: number, imageIds: number[], tx?: EntityManager): Promise<void> {
-    return this.usage.setUsage(ownerKind, ownerId, imageIds, tx);
+  setUsage(ownerKind: string, ownerId: number, imageIds: number[]): Promise<void> {
+    return this.usage.setUsage(ownerKind, ownerId, imageIds);
   }
 
   /** Ids of the images in a user's media manager, newest first (demo seeds of other modules). */

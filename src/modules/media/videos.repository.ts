@@ -3,13 +3,22 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { VideoEntity } from './entities/video.entity';
 import type { MediaRef } from './media-keys';
+import { Database } from '../../database/database';
 
 @Injectable()
 export class VideosRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private repo(tx?: EntityManager) {
-    return (tx ?? this.dataSource.manager).getRepository(VideoEntity);
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
+  }
+
+  private repo() {
+    return this.manager.getRepository(VideoEntity);
   }
 
   findByRef(ref: MediaRef): Promise<VideoEntity | null> {
@@ -26,8 +35,8 @@ export class VideosRepository {
     });
   }
 
-  insert(video: Omit<VideoEntity, 'videoid' | 'owner' | 'thumbnail'>, tx: EntityManager): Promise<VideoEntity> {
-    const repository = this.repo(tx);
+  insert(video: Omit<VideoEntity, 'videoid' | 'owner' | 'thumbnail'>): Promise<VideoEntity> {
+    const repository = this.repo();
     return repository.save(repository.create(video));
   }
 }

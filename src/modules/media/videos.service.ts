@@ -96,31 +96,27 @@ export class VideosService {
       ...imageFilesOf(thumbGuid, thumbnail),
     ]);
     const video = await files.commitWith(() =>
-      this.transactions.run(async ({ manager }) => {
+      this.transactions.run(async () => {
         const image = await this.images.insert(
           newImageRow(thumbGuid, userid, thumbnail, { filename: `${filename.slice(0, 240)}.png`, inManager: false }),
-          manager,
         );
-        const row = await this.videos.insert(
-          {
-            guid,
-            ownerUserid: userid,
-            inManager: true,
-            filename: filename.slice(0, 255),
-            mime: type.mime,
-            ext: type.ext,
-            fileSize: data.length,
-            width: meta.width,
-            height: meta.height,
-            durationMs: meta.duration_in_ms,
-            thumbnailImageid: image.imageid,
-            state: outcome.kind === 'unreadable' ? 'failed' : 'finished',
-            meta: JSON.stringify(meta),
-            createdDate: nowSeconds(),
-          },
-          manager,
-        );
-        await this.usage.setUsage('video', row.videoid, [image.imageid], manager);
+        const row = await this.videos.insert({
+          guid,
+          ownerUserid: userid,
+          inManager: true,
+          filename: filename.slice(0, 255),
+          mime: type.mime,
+          ext: type.ext,
+          fileSize: data.length,
+          width: meta.width,
+          height: meta.height,
+          durationMs: meta.duration_in_ms,
+          thumbnailImageid: image.imageid,
+          state: outcome.kind === 'unreadable' ? 'failed' : 'finished',
+          meta: JSON.stringify(meta),
+          createdDate: nowSeconds(),
+        });
+        await this.usage.setUsage('video', row.videoid, [image.imageid]);
         return row;
       }),
     );

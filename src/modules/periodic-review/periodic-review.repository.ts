@@ -11,6 +11,7 @@ import { ChangeRequestEntity } from './entities/change-request.entity';
 import { ReviewDocumentEntity } from './entities/review-document.entity';
 import { ReviewEntity } from './entities/review.entity';
 import { ReviewScheduleEntity } from './entities/review-schedule.entity';
+import { Database } from '../../database/database';
 
 /** A review document with its schedule, its document's label values and its effective reviewer's columns. */
 export interface LabelledDocumentRow {
@@ -35,17 +36,20 @@ const REVIEWED_BY =
 /** When the review window of document d (with its schedule s) opens. */
 const WINDOW_OPENS = 'd.next_due_date - s.completion_window_days * 86400';
 
-/** All SQL of periodic review. Writes join the open transaction (dataSource.manager). */
+/** All SQL of periodic review. Writes join the open transaction (Database). */
 @Injectable()
 export class PeriodicReviewRepository {
   private readonly sql: SqlReader;
 
+  private readonly database: Database;
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }
 
   private get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.database.manager;
   }
 
   insertSchedule(values: Omit<ReviewScheduleEntity, 'prsid'>): Promise<number> {

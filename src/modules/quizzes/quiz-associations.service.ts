@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
-import { TransactionService, type Transaction } from '../../database/transaction.service';
+import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
@@ -43,8 +43,8 @@ export class QuizAssociationsService {
     return this.list('GUIDE', guideid);
   }
 
-  private async list(doctype: DocType, docid: number, tx?: Transaction): Promise<AssociationDto[]> {
-    const rows = await this.quizzes.associationsOf(doctype, docid, tx?.manager);
+  private async list(doctype: DocType, docid: number): Promise<AssociationDto[]> {
+    const rows = await this.quizzes.associationsOf(doctype, docid);
     return rows.map((row) => toAssociation(row.association, row.title));
   }
 
@@ -55,9 +55,9 @@ export class QuizAssociationsService {
     await this.documents.requireEditable(caller, 'GUIDE', guideid);
     await this.access.requireAttachable(caller, quizzes, 'GUIDE');
     quizzes.forEach((quiz) => this.definitions.assertEnabled(quiz));
-    return this.transactions.run(async (tx) => {
-      for (const quiz of quizzes) await this.attach(quiz, 'GUIDE', guideid, caller, tx);
-      return this.list('GUIDE', guideid, tx);
+    return this.transactions.run(async () => {
+      for (const quiz of quizzes) await this.attach(quiz, 'GUIDE', guideid, caller);
+      return this.list('GUIDE', guideid);
     });
   }
 
@@ -68,23 +68,26 @@ export class QuizAssociationsService {
     await this.documents.requireEditable(caller, doctype, docid);
     await this.access.requireAttachable(caller, [quiz], doctype);
     this.definitions.assertEnabled(quiz);
-    return this.transactions.run(async (tx) => {
-      await this.attach(quiz, doctype, docid, caller, tx);
+    return this.transactions.run(async () => {
+      await this.attach(quiz, doctype, docid, caller);
       return { quizid: quiz.quizid, quiz_title: quiz.title, doctype, docid };
     });
   }
 
   /** Inserts the association unless it exists; the first guide becomes the primary guide of a quiz without one. */
-  private async attach(quiz: QuizEntity, doctype: DocType, docid: number, caller: AuthenticatedUser, tx: Transaction) {
-    if (await this.quizzes.findAssociation(quiz.quizid, doctype, docid, tx.manager)) return;
+  private async attach(quiz: QuizEntity, doctype: DocType, docid: number, caller: AuthenticatedUser) {
+    if (await this.quizzes.findAssociation(quiz.quizid, doctype, docid)) return;
     const now = this.clock.nowSeconds();
-    await this.quizzes.insertAssociation(
-      { quizid: quiz.quizid, doctype, docid, userid: caller.userid, createdDate: now },
-      tx.manager,
-    );
-    const primary = (await this.quizzes.findQuiz(quiz.quizid, tx.manager))?.guideid ?? null;
+    await this.quizzes.insertAssociation({
+      quizid: quiz.quizid,
+      doctype,
+      docid,
+      userid: caller.userid,
+      createdDate: now,
+    });
+    const primary = (await this.quizzes.findQuiz(quiz.quizid))?.guideid ?? null;
     if (doctype === 'GUIDE' && primary === null) {
-      await this.quizzes.updateQuiz(quiz.quizid, { guideid: docid, modifiedDate: now }, tx.manager);
+      await this.quizzes.updateQuiz(quiz.quizid, { guideid: docid, modifiedDate: now });
     }
     await this.audit.record({
       action: 'quiz.associate',
@@ -99,13 +102,13 @@ export class QuizAssociationsService {
     const quizzes = await this.requireQuizzes(quizids);
     if (!this.policy.canModerate(caller)) await this.documents.requireEditable(caller, 'GUIDE', guideid);
     const now = this.clock.nowSeconds();
-    await this.transactions.run(async (tx) => {
+    await this.transactions.run(async () => {
       for (const quiz of quizzes) {
-        if (!(await this.quizzes.deleteAssociations('GUIDE', guideid, [quiz.quizid], tx.manager))) continue;
+        if (!(await this.quizzes.deleteAssociations('GUIDE', guideid, [quiz.quizid]))) continue;
         let primary = quiz.guideid;
         if (primary === guideid) {
-          primary = await this.quizzes.lowestGuide(quiz.quizid, tx.manager);
-          await this.quizzes.updateQuiz(quiz.quizid, { guideid: primary, modifiedDate: now }, tx.manager);
+          primary = await this.quizzes.lowestGuide(quiz.quizid);
+          await this.quizzes.updateQuiz(quiz.quizid, { guideid: primary, modifiedDate: now });
         }
         await this.audit.record({
           action: 'quiz.dissociate',

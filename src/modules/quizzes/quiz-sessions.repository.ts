@@ -7,6 +7,7 @@ import { updateRows } from '../../database/update';
 import { QuizSessionEntity } from './entities/quiz-session.entity';
 import { QuizSubmissionEntity } from './entities/quiz-submission.entity';
 import type { SurveyJson } from './quiz-survey';
+import { Database } from '../../database/database';
 
 export interface SessionFilter {
   userid: number;
@@ -77,18 +78,22 @@ const SUBMISSIONS_PER_INSERT = 500;
 /** All SQL of quiz sessions and submissions. */
 @Injectable()
 export class QuizSessionsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
   }
 
-  insert(values: Omit<QuizSessionEntity, 'sessionid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, QuizSessionEntity, values as QueryDeepPartialEntity<QuizSessionEntity>);
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
-  find(sessionid: number, tx?: EntityManager): Promise<QuizSessionEntity | null> {
-    return this.manager(tx).getRepository(QuizSessionEntity).findOneBy({ sessionid });
+  insert(values: Omit<QuizSessionEntity, 'sessionid'>): Promise<number> {
+    return insertReturningId(this.manager, QuizSessionEntity, values as QueryDeepPartialEntity<QuizSessionEntity>);
+  }
+
+  find(sessionid: number): Promise<QuizSessionEntity | null> {
+    return this.manager.getRepository(QuizSessionEntity).findOneBy({ sessionid });
   }
 
   /**
@@ -96,7 +101,7 @@ export class QuizSessionsRepository {
    * and the entity loaders cost more CPU than the statement): the same values the entity would hold.
    */
   async findWithSurvey(sessionid: number): Promise<{ session: QuizSessionEntity; survey: SurveyJson } | null> {
-    const rows = await this.manager().query<Record<string, unknown>[]>(
+    const rows = await this.manager.query<Record<string, unknown>[]>(
       `SELECT ${SESSION_COLUMNS.map((c) => `s.${c}`).join(', ')}, r.survey AS survey FROM quiz_sessions s` +
         ' INNER JOIN quiz_revisions r ON r.quiz_revisionid = s.quiz_revisionid WHERE s.sessionid = ?',
       [sessionid],
@@ -106,53 +111,51 @@ export class QuizSessionsRepository {
     return { session: sessionOfRow(row), survey: jsonOf(row.survey) as SurveyJson };
   }
 
-  findMany(sessionids: number[], tx?: EntityManager): Promise<QuizSessionEntity[]> {
+  findMany(sessionids: number[]): Promise<QuizSessionEntity[]> {
     if (!sessionids.length) return Promise.resolve([]);
-    return this.manager(tx)
+    return this.manager
       .getRepository(QuizSessionEntity)
       .find({ where: { sessionid: In(sessionids) }, order: { sessionid: 'ASC' } });
   }
 
   /** The open (in_progress) session of a user for a quiz and course stage (0: none). */
-  findOpen(userid: number, quizid: number, stageKey: number, tx?: EntityManager): Promise<QuizSessionEntity | null> {
-    return this.manager(tx).getRepository(QuizSessionEntity).findOneBy({ userid, quizid, stageKey, openSlot: 1 });
+  findOpen(userid: number, quizid: number, stageKey: number): Promise<QuizSessionEntity | null> {
+    return this.manager.getRepository(QuizSessionEntity).findOneBy({ userid, quizid, stageKey, openSlot: 1 });
   }
 
   /** The conditional write of every move: applies only while the session is in `from`. False when nothing matched. */
-  async update(sessionid: number, from: string, changes: Partial<QuizSessionEntity>, tx: EntityManager) {
-    return (await updateRows(tx, QuizSessionEntity, changes, { sessionid, status: from })) > 0;
+  async update(sessionid: number, from: string, changes: Partial<QuizSessionEntity>) {
+    return (await updateRows(this.manager, QuizSessionEntity, changes, { sessionid, status: from })) > 0;
   }
 
   /** A user's sessions in these states (for userInvalidateAll). */
-  ofUser(userid: number, statuses: string[], tx: EntityManager): Promise<QuizSessionEntity[]> {
-    return tx
+  ofUser(userid: number, statuses: string[]): Promise<QuizSessionEntity[]> {
+    return this.manager
       .getRepository(QuizSessionEntity)
       .find({ where: { userid, status: In(statuses) }, order: { sessionid: 'ASC' } });
   }
 
   page(filter: SessionFilter): Promise<QuizSessionEntity[]> {
-    return this.manager()
-      .getRepository(QuizSessionEntity)
-      .find({
-        where: {
-          userid: filter.userid,
-          ...(filter.quizid !== undefined ? { quizid: filter.quizid } : {}),
-          ...(filter.status ? { status: filter.status } : {}),
-        },
-        order: { sessionid: filter.order },
-        skip: filter.offset,
-        take: filter.limit,
-      });
+    return this.manager.getRepository(QuizSessionEntity).find({
+      where: {
+        userid: filter.userid,
+        ...(filter.quizid !== undefined ? { quizid: filter.quizid } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+      },
+      order: { sessionid: filter.order },
+      skip: filter.offset,
+      take: filter.limit,
+    });
   }
 
   /**
    * One multi-row INSERT, written by hand: the entity insert builder spent more CPU on 30 rows than the rest
    * of a submit. Stored as the entity stores them: the answer wrapped as `{"value": …}`, booleans as 1/0.
    */
-  async insertSubmissions(rows: Omit<QuizSubmissionEntity, 'submissionid'>[], tx: EntityManager): Promise<void> {
+  async insertSubmissions(rows: Omit<QuizSubmissionEntity, 'submissionid'>[]): Promise<void> {
     for (let i = 0; i < rows.length; i += SUBMISSIONS_PER_INSERT) {
       const chunk = rows.slice(i, i + SUBMISSIONS_PER_INSERT);
-      await tx.query(
+      await this.manager.query(
         'INSERT INTO quiz_submissions (sessionid, questionid, external_question_uid, answer, is_correct, points) VALUES ' +
           chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', '),
         chunk.flatMap((row) => [
@@ -168,7 +171,7 @@ export class QuizSessionsRepository {
   }
 
   submissions(sessionid: number): Promise<QuizSubmissionEntity[]> {
-    return this.manager()
+    return this.manager
       .getRepository(QuizSubmissionEntity)
       .find({ where: { sessionid }, order: { submissionid: 'ASC' } });
   }

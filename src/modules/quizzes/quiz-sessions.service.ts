@@ -93,7 +93,7 @@ export class QuizSessionsService {
         : quiz.defaultPassingScore;
     const now = this.clock.nowSeconds();
     try {
-      return await this.transactions.run(async (tx) => {
+      return await this.transactions.run(async () => {
         const values: Omit<QuizSessionEntity, 'sessionid'> = {
           quizid: quiz.quizid,
           quizRevisionid: quiz.quizRevisionid,
@@ -116,7 +116,7 @@ export class QuizSessionsService {
           invalidatedDate: null,
           invalidatedReason: null,
         };
-        const sessionid = await this.sessions.insert(values, tx.manager);
+        const sessionid = await this.sessions.insert(values);
         const session = { sessionid, ...values };
         await this.audit.record({
           action: 'quiz_session.attempt',
@@ -186,8 +186,8 @@ export class QuizSessionsService {
     const { session, move, survey } = await this.loadWithSurvey(sessionid, 'save', caller);
     const { merged } = this.merge(session, survey, answers);
     const changes = { answers: merged, savedDate: this.clock.nowSeconds() };
-    return this.transactions.run(async (tx) => {
-      if (!(await this.sessions.update(session.sessionid, move.from, changes, tx.manager))) {
+    return this.transactions.run(async () => {
+      if (!(await this.sessions.update(session.sessionid, move.from, changes))) {
         throw await this.conflict(session.sessionid);
       }
       return toSession({ ...session, ...changes });
@@ -222,11 +222,11 @@ export class QuizSessionsService {
     }));
     const body = toSession({ ...session, ...changes });
     return this.transactions.run(async (tx): Promise<SubmitResultDto> => {
-      if (!(await this.sessions.update(session.sessionid, move.from, changes, tx.manager))) {
+      if (!(await this.sessions.update(session.sessionid, move.from, changes))) {
         throw await this.conflict(session.sessionid);
       }
-      await this.sessions.insertSubmissions(submissions, tx.manager);
-      await this.quizzes.countSubmitted(session.quizid, tx.manager);
+      await this.sessions.insertSubmissions(submissions);
+      await this.quizzes.countSubmitted(session.quizid);
       await this.audit.record({
         action: 'quiz_session.submit',
         entity: ['quiz_session', session.sessionid],
@@ -252,8 +252,8 @@ export class QuizSessionsService {
   /** Q19: the owner or a Moderator+. */
   async cancel(sessionid: number, caller: AuthenticatedUser): Promise<SessionDto> {
     const { session, move } = await this.loadFor(sessionid, 'cancel', caller);
-    return this.transactions.run(async (tx) => {
-      const body = await this.move(session, move, {}, tx.manager);
+    return this.transactions.run(async () => {
+      const body = await this.move(session, move, {});
       if (!body) throw await this.conflict(session.sessionid);
       return body;
     });
@@ -264,12 +264,11 @@ export class QuizSessionsService {
     session: QuizSessionEntity,
     move: SessionMove,
     extra: Partial<QuizSessionEntity>,
-    tx: Parameters<QuizSessionsRepository['update']>[3],
     reason?: string,
   ): Promise<SessionDto | null> {
     const changes: Partial<QuizSessionEntity> = { status: move.to, ...extra };
     if (move.effects.includes('close_slot')) changes.openSlot = null;
-    if (!(await this.sessions.update(session.sessionid, move.from, changes, tx))) return null;
+    if (!(await this.sessions.update(session.sessionid, move.from, changes))) return null;
     const body = toSession({ ...session, ...changes });
     await this.audit.record({
       action: `quiz_session.${move.action === 'userInvalidateAll' ? 'invalidate' : move.action === 'bulkCancel' ? 'cancel' : move.action}`,
@@ -284,13 +283,13 @@ export class QuizSessionsService {
   /** Q20 (Moderator+): sessions that are not in_progress, or unknown, are skipped. */
   async bulkCancel(sessionids: number[]): Promise<BulkCancelResultDto> {
     const ids = [...new Set(sessionids)];
-    return this.transactions.run(async (tx) => {
-      const found = new Map((await this.sessions.findMany(ids, tx.manager)).map((s) => [s.sessionid, s]));
+    return this.transactions.run(async () => {
+      const found = new Map((await this.sessions.findMany(ids)).map((s) => [s.sessionid, s]));
       const cancelled: number[] = [];
       for (const id of ids) {
         const session = found.get(id);
         const move = session && transition(session.status as SessionStatus, 'bulkCancel');
-        if (session && move && (await this.move(session, move, {}, tx.manager))) cancelled.push(id);
+        if (session && move && (await this.move(session, move, {}))) cancelled.push(id);
       }
       return { cancelled, skipped: ids.filter((id) => !cancelled.includes(id)) };
     });
@@ -304,13 +303,13 @@ export class QuizSessionsService {
   ): Promise<{ invalidated: number }> {
     await this.users.findEntity(userid);
     const now = this.clock.nowSeconds();
-    return this.transactions.run(async (tx) => {
-      const sessions = await this.sessions.ofUser(userid, ['in_progress', 'submitted'], tx.manager);
+    return this.transactions.run(async () => {
+      const sessions = await this.sessions.ofUser(userid, ['in_progress', 'submitted']);
       let invalidated = 0;
       for (const session of sessions) {
         const move = transition(session.status as SessionStatus, 'userInvalidateAll')!;
         const extra = { invalidatedBy: caller.userid, invalidatedDate: now, invalidatedReason: reason ?? null };
-        if (await this.move(session, move, extra, tx.manager, reason)) invalidated += 1;
+        if (await this.move(session, move, extra, reason)) invalidated += 1;
       }
       return { invalidated };
     });

@@ -11,6 +11,7 @@ import { QuizQuestionEntity } from './entities/quiz-question.entity';
 import { QuizRevisionEntity } from './entities/quiz-revision.entity';
 import { QuizEntity } from './entities/quiz.entity';
 import type { SurveyQuestion } from './quiz-survey';
+import { Database } from '../../database/database';
 
 export interface QuizListRow {
   quizid: number;
@@ -68,47 +69,44 @@ const PAGE_SORT_PROPERTIES: Record<string, keyof QuizEntity> = {
 /** All SQL of quiz definitions, revisions, questions and associations. */
 @Injectable()
 export class QuizzesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
   }
 
-  insertQuiz(values: Omit<QuizEntity, 'quizid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, QuizEntity, values);
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
-  insertRevision(values: Omit<QuizRevisionEntity, 'quizRevisionid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, QuizRevisionEntity, values as QueryDeepPartialEntity<QuizRevisionEntity>);
+  insertQuiz(values: Omit<QuizEntity, 'quizid'>): Promise<number> {
+    return insertReturningId(this.manager, QuizEntity, values);
+  }
+
+  insertRevision(values: Omit<QuizRevisionEntity, 'quizRevisionid'>): Promise<number> {
+    return insertReturningId(this.manager, QuizRevisionEntity, values as QueryDeepPartialEntity<QuizRevisionEntity>);
   }
 
   /** A quiz that is not deleted (deleted quizzes answer 404 everywhere). */
-  findQuiz(quizid: number, tx?: EntityManager): Promise<QuizEntity | null> {
-    return this.manager(tx)
-      .getRepository(QuizEntity)
-      .findOneBy({ quizid, status: Not('deleted') });
+  findQuiz(quizid: number): Promise<QuizEntity | null> {
+    return this.manager.getRepository(QuizEntity).findOneBy({ quizid, status: Not('deleted') });
   }
 
-  async findQuizzes(quizids: number[], tx?: EntityManager): Promise<Map<number, QuizEntity>> {
+  async findQuizzes(quizids: number[]): Promise<Map<number, QuizEntity>> {
     if (!quizids.length) return new Map();
-    const rows = await this.manager(tx)
+    const rows = await this.manager
       .getRepository(QuizEntity)
       .findBy({ quizid: In([...new Set(quizids)]), status: Not('deleted') });
     return new Map(rows.map((row) => [row.quizid, row]));
   }
 
-  async findRevision(quizRevisionid: number, tx?: EntityManager): Promise<QuizRevisionEntity | null> {
-    return this.manager(tx).getRepository(QuizRevisionEntity).findOneBy({ quizRevisionid });
+  async findRevision(quizRevisionid: number): Promise<QuizRevisionEntity | null> {
+    return this.manager.getRepository(QuizRevisionEntity).findOneBy({ quizRevisionid });
   }
 
   /** The conditional write of a quiz: only while it is not deleted and (when given) still at `version`. */
-  async updateQuiz(
-    quizid: number,
-    changes: Partial<QuizEntity>,
-    tx: EntityManager,
-    version?: number,
-  ): Promise<boolean> {
-    const query = tx
+  async updateQuiz(quizid: number, changes: Partial<QuizEntity>, version?: number): Promise<boolean> {
+    const query = this.manager
       .createQueryBuilder()
       .update(QuizEntity)
       .set(changes)
@@ -117,26 +115,30 @@ export class QuizzesRepository {
     return ((await query.execute()).affected ?? 0) > 0;
   }
 
-  async countSubmitted(quizid: number, tx: EntityManager): Promise<void> {
-    await tx.query('UPDATE quizzes SET submitted_count = submitted_count + 1 WHERE quizid = ?', [quizid]);
+  async countSubmitted(quizid: number): Promise<void> {
+    await this.manager.query('UPDATE quizzes SET submitted_count = submitted_count + 1 WHERE quizid = ?', [quizid]);
   }
 
   /** The current questions of a quiz, in survey order. */
-  questions(quizid: number, tx?: EntityManager): Promise<QuizQuestionEntity[]> {
-    return this.manager(tx)
+  questions(quizid: number): Promise<QuizQuestionEntity[]> {
+    return this.manager
       .getRepository(QuizQuestionEntity)
       .find({ where: { quizid, removed: false }, order: { orderby: 'ASC', questionid: 'ASC' } });
   }
 
   /** Makes the question rows match a revision: same ids for the same names, removed ones marked. */
-  async syncQuestions(quizid: number, current: SurveyQuestion[], tx: EntityManager): Promise<void> {
-    const repository = tx.getRepository(QuizQuestionEntity);
+  async syncQuestions(quizid: number, current: SurveyQuestion[]): Promise<void> {
+    const repository = this.manager.getRepository(QuizQuestionEntity);
     const existing = new Map((await repository.findBy({ quizid })).map((row) => [row.externalQuestionUid, row]));
     for (const [orderby, question] of current.entries()) {
       const row = existing.get(question.name);
       const values = { title: question.title, type: question.type, orderby, removed: false };
       if (!row) {
-        await insertReturningId(tx, QuizQuestionEntity, { quizid, externalQuestionUid: question.name, ...values });
+        await insertReturningId(this.manager, QuizQuestionEntity, {
+          quizid,
+          externalQuestionUid: question.name,
+          ...values,
+        });
       } else if (row.title !== values.title || row.type !== values.type || row.orderby !== orderby || row.removed) {
         await repository.update({ questionid: row.questionid }, values);
       }
@@ -147,8 +149,8 @@ export class QuizzesRepository {
   }
 
   /** Question ids by name (removed ones included: a pinned older revision may still have them). */
-  async questionIdsByName(quizid: number, tx?: EntityManager): Promise<Map<string, number>> {
-    const rows = await this.manager(tx).query<{ questionid: number | string; external_question_uid: string }[]>(
+  async questionIdsByName(quizid: number): Promise<Map<string, number>> {
+    const rows = await this.manager.query<{ questionid: number | string; external_question_uid: string }[]>(
       'SELECT questionid, external_question_uid FROM quiz_questions WHERE quizid = ?',
       [quizid],
     );
@@ -157,7 +159,7 @@ export class QuizzesRepository {
 
   /** Q3: a page of quizzes that are not deleted and whose primary guide the caller may read, and how many match. */
   async page(filter: QuizPageFilter): Promise<[QuizEntity[], number]> {
-    const query = this.manager()
+    const query = this.manager
       .getRepository(QuizEntity)
       .createQueryBuilder('q')
       .where('q.status <> :deleted', { deleted: 'deleted' })
@@ -179,7 +181,7 @@ export class QuizzesRepository {
    * the caller may read, with the guide's title and the version of its newest `released` release.
    */
   async list(filter: QuizListFilter): Promise<QuizListRow[]> {
-    const query = this.manager()
+    const query = this.manager
       .createQueryBuilder()
       .select('q.quizid', 'quizid')
       .addSelect('q.title', 'quiz_title')
@@ -224,7 +226,7 @@ export class QuizzesRepository {
 
   /** Q2: distinct non-empty categories of all quizzes, disabled and deleted ones included. */
   async categories(): Promise<string[]> {
-    const rows = await this.manager()
+    const rows = await this.manager
       .createQueryBuilder()
       .select('DISTINCT q.category', 'name')
       .from('quizzes', 'q')
@@ -236,7 +238,7 @@ export class QuizzesRepository {
 
   /** A guide's category ('' when the guide has none). */
   async guideCategory(guideid: number): Promise<string> {
-    const rows = await this.manager()
+    const rows = await this.manager
       .createQueryBuilder()
       .select('g.category', 'category')
       .from('guides', 'g')
@@ -249,9 +251,8 @@ export class QuizzesRepository {
   async associationsOf(
     doctype: string,
     docid: number,
-    tx?: EntityManager,
   ): Promise<{ association: QuizAssociationEntity; title: string }[]> {
-    const rows = await this.manager(tx)
+    const rows = await this.manager
       .createQueryBuilder(QuizAssociationEntity, 'a')
       .innerJoin(QuizEntity, 'q', 'q.quizid = a.quizid')
       .addSelect('q.title', 'quiz_title')
@@ -265,22 +266,24 @@ export class QuizzesRepository {
     }));
   }
 
-  async findAssociation(quizid: number, doctype: string, docid: number, tx?: EntityManager) {
-    return this.manager(tx).getRepository(QuizAssociationEntity).findOneBy({ quizid, doctype, docid });
+  async findAssociation(quizid: number, doctype: string, docid: number) {
+    return this.manager.getRepository(QuizAssociationEntity).findOneBy({ quizid, doctype, docid });
   }
 
-  insertAssociation(values: Omit<QuizAssociationEntity, 'associationid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, QuizAssociationEntity, values);
+  insertAssociation(values: Omit<QuizAssociationEntity, 'associationid'>): Promise<number> {
+    return insertReturningId(this.manager, QuizAssociationEntity, values);
   }
 
-  async deleteAssociations(doctype: string, docid: number, quizids: number[], tx: EntityManager): Promise<number> {
-    const result = await tx.getRepository(QuizAssociationEntity).delete({ doctype, docid, quizid: In(quizids) });
+  async deleteAssociations(doctype: string, docid: number, quizids: number[]): Promise<number> {
+    const result = await this.manager
+      .getRepository(QuizAssociationEntity)
+      .delete({ doctype, docid, quizid: In(quizids) });
     return result.affected ?? 0;
   }
 
   /** The lowest guide still associated with the quiz (the next primary guide), or null. */
-  async lowestGuide(quizid: number, tx: EntityManager): Promise<number | null> {
-    const row = await tx
+  async lowestGuide(quizid: number): Promise<number | null> {
+    const row = await this.manager
       .getRepository(QuizAssociationEntity)
       .findOne({ where: { quizid, doctype: 'GUIDE' }, order: { docid: 'ASC' } });
     return row?.docid ?? null;

@@ -159,7 +159,7 @@ export class QuizzesService {
     const category =
       input.category ?? (input.guideid !== undefined ? await this.quizzes.guideCategory(input.guideid) : '');
     const now = this.clock.nowSeconds();
-    return this.transactions.run(async (tx) => {
+    return this.transactions.run(async () => {
       const values: Omit<QuizEntity, 'quizid'> = {
         title: input.title,
         category,
@@ -174,16 +174,19 @@ export class QuizzesService {
         createdDate: now,
         modifiedDate: now,
       };
-      const quizid = await this.quizzes.insertQuiz(values, tx.manager);
+      const quizid = await this.quizzes.insertQuiz(values);
       const revision = { quizid, version: 1, survey: input.survey, userid: caller.userid, releasedDate: now };
-      const quizRevisionid = await this.quizzes.insertRevision(revision, tx.manager);
-      await this.quizzes.updateQuiz(quizid, { quizRevisionid }, tx.manager);
-      await this.quizzes.syncQuestions(quizid, surveyQuestions(input.survey), tx.manager);
+      const quizRevisionid = await this.quizzes.insertRevision(revision);
+      await this.quizzes.updateQuiz(quizid, { quizRevisionid });
+      await this.quizzes.syncQuestions(quizid, surveyQuestions(input.survey));
       if (input.guideid !== undefined) {
-        await this.quizzes.insertAssociation(
-          { quizid, doctype: 'GUIDE', docid: input.guideid, userid: caller.userid, createdDate: now },
-          tx.manager,
-        );
+        await this.quizzes.insertAssociation({
+          quizid,
+          doctype: 'GUIDE',
+          docid: input.guideid,
+          userid: caller.userid,
+          createdDate: now,
+        });
       }
       const quiz = { quizid, ...values, quizRevisionid };
       const body = toQuizDetail(quiz, { quizRevisionid, ...revision });
@@ -247,12 +250,12 @@ export class QuizzesService {
       );
     }
     const now = this.clock.nowSeconds();
-    return this.transactions.run(async (tx) => {
+    return this.transactions.run(async () => {
       const deleted: number[] = [];
       for (const quizid of ids) {
         const quiz = found.get(quizid);
         if (!quiz) continue;
-        if (!(await this.quizzes.updateQuiz(quizid, { status: 'deleted', modifiedDate: now }, tx.manager))) continue;
+        if (!(await this.quizzes.updateQuiz(quizid, { status: 'deleted', modifiedDate: now }))) continue;
         await this.audit.record({
           action: 'quiz.delete',
           entity: ['quiz', quizid],
@@ -325,20 +328,23 @@ export class QuizzesService {
     const invalid = validateSurvey(survey, 0);
     if (invalid.length) throw new ValidationFailedException(invalid);
     const now = this.clock.nowSeconds();
-    return this.transactions.run(async (tx) => {
+    return this.transactions.run(async () => {
       const version = quiz.version + 1;
       // The version moves first: a concurrent revision waits for this row and then gets the 409, where inserting
       // its revision first made it collide with this one's (a 500).
       const changes = { version, releasedDate: now, modifiedDate: now };
-      if (!(await this.quizzes.updateQuiz(quiz.quizid, changes, tx.manager, quiz.version))) {
-        throw new RevisionConflictException(toQuiz((await this.quizzes.findQuiz(quiz.quizid, tx.manager)) ?? quiz));
+      if (!(await this.quizzes.updateQuiz(quiz.quizid, changes, quiz.version))) {
+        throw new RevisionConflictException(toQuiz((await this.quizzes.findQuiz(quiz.quizid)) ?? quiz));
       }
-      const quizRevisionid = await this.quizzes.insertRevision(
-        { quizid: quiz.quizid, version, survey, userid: caller.userid, releasedDate: now },
-        tx.manager,
-      );
-      await this.quizzes.updateQuiz(quiz.quizid, { quizRevisionid }, tx.manager);
-      await this.quizzes.syncQuestions(quiz.quizid, surveyQuestions(survey), tx.manager);
+      const quizRevisionid = await this.quizzes.insertRevision({
+        quizid: quiz.quizid,
+        version,
+        survey,
+        userid: caller.userid,
+        releasedDate: now,
+      });
+      await this.quizzes.updateQuiz(quiz.quizid, { quizRevisionid });
+      await this.quizzes.syncQuestions(quiz.quizid, surveyQuestions(survey));
       await this.audit.record({
         action: 'quiz.revise',
         entity: ['quiz', quiz.quizid],
@@ -354,7 +360,7 @@ export class QuizzesService {
         created: added.length,
         updated: titles.size,
         quiz_revisionid: quizRevisionid,
-        questions: (await this.quizzes.questions(quiz.quizid, tx.manager)).map(toQuestion),
+        questions: (await this.quizzes.questions(quiz.quizid)).map(toQuestion),
       };
     });
   }

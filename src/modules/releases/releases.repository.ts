@@ -7,6 +7,7 @@ import type { DocType } from '../../platform/documents/document-registry';
 import { ContentVersions, tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
 import { UserEntity, type UserLightColumns } from '../users/entities/user.entity';
 import { ReleaseEntity, type ReleaseStatus, type ReleaseType } from './entities/release.entity';
+import { Database } from '../../database/database';
 
 /** A release with its creator's columns, as lists load them in one statement. */
 export interface ReleaseRow {
@@ -48,7 +49,7 @@ export type LiveReleaseRow = Pick<
   'releaseid' | 'docid' | 'langid' | 'revisionid' | 'versionMajor' | 'versionMinor'
 >;
 
-/** All SQL of releases. Writes join the open transaction (dataSource.manager). */
+/** All SQL of releases. Writes join the open transaction (Database). */
 @Injectable()
 export class ReleasesRepository {
   private readonly sql: SqlReader;
@@ -57,10 +58,13 @@ export class ReleasesRepository {
   /** The select list of splitPage: the release's columns and its creator's (USER_COLUMNS' aliases). */
   private pageColumns?: string;
 
+  private readonly database: Database;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly versions: ContentVersions,
   ) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     const columns =
       'v.token, r.releaseid, r.docid, r.langid, r.revisionid, r.version_major AS versionMajor, r.version_minor AS versionMinor';
@@ -74,7 +78,7 @@ export class ReleasesRepository {
   }
 
   private get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.database.manager;
   }
 
   private get isMysql(): boolean {

@@ -4,13 +4,22 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { isUniqueViolation } from '../../database/errors';
 import { ReputationAwardEntity } from './entities/reputation-award.entity';
 import { UserBadgeEntity } from './entities/user-badge.entity';
+import { Database } from '../../database/database';
 
 @Injectable()
 export class ReputationRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private repo(tx?: EntityManager) {
-    return (tx ?? this.dataSource.manager).getRepository(UserBadgeEntity);
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
+  }
+
+  private repo() {
+    return this.manager.getRepository(UserBadgeEntity);
   }
 
   badgesOf(userids: number[]): Promise<UserBadgeEntity[]> {
@@ -28,19 +37,19 @@ export class ReputationRepository {
   }
 
   /** Inserts the badges the user does not hold yet; returns the newly earned ids. */
-  async award(userid: number, badgeids: number[], now: number, tx: EntityManager): Promise<number[]> {
+  async award(userid: number, badgeids: number[], now: number): Promise<number[]> {
     if (!badgeids.length) return [];
-    const held = new Set((await this.repo(tx).findBy({ userid, badgeid: In(badgeids) })).map((b) => b.badgeid));
+    const held = new Set((await this.repo().findBy({ userid, badgeid: In(badgeids) })).map((b) => b.badgeid));
     const fresh = badgeids.filter((id) => !held.has(id));
     if (fresh.length) {
-      await this.repo(tx).insert(fresh.map((badgeid) => ({ userid, badgeid, timesEarned: 1, earnedDate: now })));
+      await this.repo().insert(fresh.map((badgeid) => ({ userid, badgeid, timesEarned: 1, earnedDate: now })));
     }
     return fresh;
   }
 
   /** Records an award unless the same (userid, kind, subject) exists; true when it was new. */
-  async recordAward(award: Omit<ReputationAwardEntity, 'awardid'>, tx: EntityManager): Promise<boolean> {
-    const repo = tx.getRepository(ReputationAwardEntity);
+  async recordAward(award: Omit<ReputationAwardEntity, 'awardid'>): Promise<boolean> {
+    const repo = this.manager.getRepository(ReputationAwardEntity);
     if (await repo.existsBy({ userid: award.userid, kind: award.kind, subject: award.subject })) return false;
     try {
       await repo.insert(award);
@@ -51,7 +60,7 @@ export class ReputationRepository {
     }
   }
 
-  countAwards(userid: number, kind: string, tx: EntityManager): Promise<number> {
-    return tx.getRepository(ReputationAwardEntity).countBy({ userid, kind });
+  countAwards(userid: number, kind: string): Promise<number> {
+    return this.manager.getRepository(ReputationAwardEntity).countBy({ userid, kind });
   }
 }

@@ -105,8 +105,8 @@ export class ReputationService implements OnModuleInit {
         REPUTATION.guidePublished,
       );
       if (!fresh) return;
-      const published = await this.repository.countAwards(after.authorid, 'guide_published', tx.manager);
-      await this.repository.award(after.authorid, publishingBadges(published), nowSeconds(), tx.manager);
+      const published = await this.repository.countAwards(after.authorid, 'guide_published');
+      await this.repository.award(after.authorid, publishingBadges(published), nowSeconds());
     });
   }
 
@@ -120,8 +120,8 @@ export class ReputationService implements OnModuleInit {
         REPUTATION.guideCompleted,
       );
       if (fresh) {
-        const completed = await this.repository.countAwards(event.userid, 'guide_completed', tx.manager);
-        await this.repository.award(event.userid, completionBadges(completed), nowSeconds(), tx.manager);
+        const completed = await this.repository.countAwards(event.userid, 'guide_completed');
+        await this.repository.award(event.userid, completionBadges(completed), nowSeconds());
       }
       if (event.authorid !== event.userid) {
         await this.grant(
@@ -142,19 +142,16 @@ export class ReputationService implements OnModuleInit {
     subject: string,
     points: number,
   ): Promise<boolean> {
-    const fresh = await this.repository.recordAward(
-      { userid, kind, subject, points, createdDate: nowSeconds() },
-      tx.manager,
-    );
+    const fresh = await this.repository.recordAward({ userid, kind, subject, points, createdDate: nowSeconds() });
     if (!fresh) return false;
     const total = await this.users.addReputation(userid, points);
     if (total >= POPULAR_REPUTATION) {
-      await this.repository.award(userid, [BADGE.popular], nowSeconds(), tx.manager);
+      await this.repository.award(userid, [BADGE.popular], nowSeconds());
     }
     return true;
   }
 
   private async awardBadges(userid: number, badgeids: number[]): Promise<void> {
-    await this.transactions.run((tx) => this.repository.award(userid, badgeids, nowSeconds(), tx.manager));
+    await this.transactions.run(() => this.repository.award(userid, badgeids, nowSeconds()));
   }
 }

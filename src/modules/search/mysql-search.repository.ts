@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { placeholders } from '../../database/sql-reader';
 import { toInnoDbBoolean } from './search-query';
 import {
@@ -23,19 +22,14 @@ import {
  * match as prefixes of longer words) and the default stopwords are not indexed (see toInnoDbBoolean).
  */
 export class MysqlSearchRepository extends SearchRepository {
-  async replace(
-    doctype: 'GUIDE' | 'WIKI',
-    docids: number[],
-    documents: IndexedDocument[],
-    tx?: EntityManager,
-  ): Promise<void> {
+  async replace(doctype: 'GUIDE' | 'WIKI', docids: number[], documents: IndexedDocument[]): Promise<void> {
     if (!docids.length) return;
-    const manager = this.manager(tx);
+    const manager = this.manager;
     await manager.query(`DELETE FROM search_documents WHERE doctype = ? AND docid IN (${placeholders(docids)})`, [
       doctype,
       ...docids,
     ]);
-    await this.insertDocuments(manager, documents);
+    await this.insertDocuments(documents);
   }
 
   async search(params: SearchParams): Promise<{ hits: SearchHit[]; total: number }> {
@@ -80,8 +74,8 @@ export class MysqlSearchRepository extends SearchRepository {
     return raws.map((raw) => ({ ...toHit(raw), kind: String(raw.kind) as SuggestKind }));
   }
 
-  async clear(tx?: EntityManager): Promise<void> {
-    await this.manager(tx).query('DELETE FROM search_documents');
+  async clear(): Promise<void> {
+    await this.manager.query('DELETE FROM search_documents');
   }
 
   async indexedIds(doctype: 'GUIDE' | 'WIKI'): Promise<number[]> {

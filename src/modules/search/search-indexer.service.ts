@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { TransactionService } from '../../database/transaction.service';
 import { ReleaseDirectory, type LiveRelease } from '../../platform/documents/release-directory';
-import { GuideEntity } from '../guides/entities/guide.entity';
 import { GuideDocumentsService, type GuideDocument, type TranslationDocument } from '../guides/guide-documents.service';
 import { GuidesRepository, type GuideRow } from '../guides/guides.repository';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import { MediaService } from '../media/media.service';
-import { WikiEntity } from '../wikis/entities/wiki.entity';
 import { wikiUrl } from '../wikis/wiki-namespaces';
 import { WikisRepository } from '../wikis/wikis.repository';
 import { plainText } from './snippet';
@@ -45,23 +41,22 @@ export class SearchIndexerService {
     private readonly media: MediaService,
     private readonly transactions: TransactionService,
     private readonly releases: ReleaseDirectory,
-    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Replaces what the index holds of each of `guideids` (duplicates are indexed once). */
-  async reindexGuides(guideids: number[], tx?: EntityManager): Promise<void> {
+  async reindexGuides(guideids: number[]): Promise<void> {
     const ids = [...new Set(guideids)];
     if (!ids.length) return;
-    await this.index.replace('GUIDE', ids, await this.guideDocumentsOf(ids, tx), tx);
+    await this.index.replace('GUIDE', ids, await this.guideDocumentsOf(ids));
   }
 
-  reindexGuide(guideid: number, tx?: EntityManager): Promise<void> {
-    return this.reindexGuides([guideid], tx);
+  reindexGuide(guideid: number): Promise<void> {
+    return this.reindexGuides([guideid]);
   }
 
-  async reindexWiki(wikiid: number, tx?: EntityManager): Promise<void> {
-    await this.index.replace('WIKI', [wikiid], await this.wikiDocumentsOf(wikiid, tx), tx);
+  async reindexWiki(wikiid: number): Promise<void> {
+    await this.index.replace('WIKI', [wikiid], await this.wikiDocumentsOf(wikiid));
   }
 
   /**
@@ -70,28 +65,20 @@ export class SearchIndexerService {
    */
   async rebuild(): Promise<{ guides: number; wikis: number; rows: number }> {
     const ids = await this.allIds();
-    for (const guideid of ids.guides) await this.transactions.run((tx) => this.reindexGuide(guideid, tx.manager));
-    for (const wikiid of ids.wikis) await this.transactions.run((tx) => this.reindexWiki(wikiid, tx.manager));
+    for (const guideid of ids.guides) await this.transactions.run(() => this.reindexGuide(guideid));
+    for (const wikiid of ids.wikis) await this.transactions.run(() => this.reindexWiki(wikiid));
     const live = { GUIDE: new Set(ids.guides), WIKI: new Set(ids.wikis) };
     for (const doctype of ['GUIDE', 'WIKI'] as const) {
       for (const docid of await this.index.indexedIds(doctype)) {
-        if (!live[doctype].has(docid))
-          await this.transactions.run((tx) => this.index.replace(doctype, [docid], [], tx.manager));
+        if (!live[doctype].has(docid)) await this.transactions.run(() => this.index.replace(doctype, [docid], []));
       }
     }
     return { guides: ids.guides.length, wikis: ids.wikis.length, rows: await this.index.count() };
   }
 
   /** Every guide and wiki id (the rebuild), deleted ones left out. */
-  async allIds(): Promise<{ guides: number[]; wikis: number[] }> {
-    const manager = this.dataSource.manager;
-    const guides = await manager
-      .getRepository(GuideEntity)
-      .find({ select: { guideid: true }, where: { deleted: false }, order: { guideid: 'ASC' } });
-    const wikis = await manager
-      .getRepository(WikiEntity)
-      .find({ select: { wikiid: true }, where: { deleted: false }, order: { wikiid: 'ASC' } });
-    return { guides: guides.map((g) => g.guideid), wikis: wikis.map((w) => w.wikiid) };
+  allIds(): Promise<{ guides: number[]; wikis: number[] }> {
+    return this.index.liveDocumentIds();
   }
 
   /**
@@ -99,8 +86,8 @@ export class SearchIndexerService {
    * (none when the releases the rows were read with are kept), a pinned or translated revision only where a guide has
    * one. A delivery of many guide events indexes them all with these few statements.
    */
-  private async guideDocumentsOf(guideids: number[], tx?: EntityManager): Promise<IndexedDocument[]> {
-    const rows = (await this.guides.indexRows(guideids, tx)).filter((row) => !row.guide.deleted);
+  private async guideDocumentsOf(guideids: number[]): Promise<IndexedDocument[]> {
+    const rows = (await this.guides.indexRows(guideids)).filter((row) => !row.guide.deleted);
     const byLangid = new Map<string, GuideRow[]>();
     for (const row of rows) {
       const group = byLangid.get(row.guide.langid);
@@ -114,23 +101,18 @@ export class SearchIndexerService {
         released.set(guideid, release);
     }
     const documents: IndexedDocument[] = [];
-    for (const row of rows) documents.push(...(await this.documentsOfRow(row, released.get(row.guide.guideid), tx)));
+    for (const row of rows) documents.push(...(await this.documentsOfRow(row, released.get(row.guide.guideid))));
     return documents;
   }
 
-  private async documentsOfRow(
-    row: GuideRow,
-    released: LiveRelease | undefined,
-    tx?: EntityManager,
-  ): Promise<IndexedDocument[]> {
+  private async documentsOfRow(row: GuideRow, released: LiveRelease | undefined): Promise<IndexedDocument[]> {
     const guideid = row.guide.guideid;
-    const pinned = released ? await this.guides.findRevision(released.revisionid, tx) : null;
+    const pinned = released ? await this.guides.findRevision(released.revisionid) : null;
     const source = await this.guideDocuments.source(
       guideid,
       pinned
         ? { ...pinned, document: pinned.document ?? undefined, summary: pinned.summary ?? undefined }
         : row.revision,
-      tx,
     );
     const common = { doctype: 'GUIDE' as const, docid: guideid, namespace: 'GUIDE', data: {} };
     const items = [...source.parts, ...source.tools].map((item) => item.text);
@@ -146,16 +128,17 @@ export class SearchIndexerService {
       },
     ];
     if (!row.translatedLangids.length) return documents;
-    const translations = await this.guides.translationsOf(guideid, tx);
+    const translations = await this.guides.translationsOf(guideid);
     for (const translation of translations) {
       if (translation.revisionid === null || translation.langid === row.guide.langid) continue;
       const live = await this.releases.liveOne('GUIDE', guideid, translation.langid, row.releasesToken);
-      const revision = await this.guides.findRevision(live?.revisionid ?? translation.revisionid, tx);
+      const revision = await this.guides.findRevision(live?.revisionid ?? translation.revisionid);
       if (!revision) continue;
-      const text = await this.guideDocuments.translation(
-        { ...revision, document: revision.document ?? undefined, summary: undefined },
-        tx,
-      );
+      const text = await this.guideDocuments.translation({
+        ...revision,
+        document: revision.document ?? undefined,
+        summary: undefined,
+      });
       const translatedSteps = source.steps.flatMap((step) => {
         const t = text.steps?.[String(step.stepid)];
         return t
@@ -174,16 +157,16 @@ export class SearchIndexerService {
     return documents;
   }
 
-  private async wikiDocumentsOf(wikiid: number, tx?: EntityManager): Promise<IndexedDocument[]> {
-    const wiki = await this.wikis.findWikiById(wikiid, tx);
+  private async wikiDocumentsOf(wikiid: number): Promise<IndexedDocument[]> {
+    const wiki = await this.wikis.findWikiById(wikiid);
     if (!wiki || wiki.deleted) return [];
-    const languages = (await this.wikis.languagesOf(wikiid, tx)).filter((l) => l.revisionid !== null);
+    const languages = (await this.wikis.languagesOf(wikiid)).filter((l) => l.revisionid !== null);
     const shown = new Map<string, number>();
     for (const language of languages) {
       const released = await this.releases.liveOne('WIKI', wikiid, language.langid);
       shown.set(language.langid, released?.revisionid ?? (language.revisionid as number));
     }
-    const revisions = await this.wikis.revisions([...shown.values()], tx);
+    const revisions = await this.wikis.revisions([...shown.values()]);
     const live = languages
       .map((language) => ({ language, revision: revisions.get(shown.get(language.langid) as number) }))
       .filter(({ revision }) => revision && !revision.deleted);

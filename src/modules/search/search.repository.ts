@@ -1,8 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { requestContext } from '../../common/context/request-context';
 import { SqlReader } from '../../database/sql-reader';
 import type { AccessSql } from '../../platform/documents/document-registry';
+import { GuideEntity } from '../guides/entities/guide.entity';
+import { WikiEntity } from '../wikis/entities/wiki.entity';
 import type { SearchQuery } from './search-query';
+import { Database } from '../../database/database';
 
 /** What the index holds of one document in one language (patrolled text only). */
 export interface IndexedDocument {
@@ -66,13 +68,16 @@ export const SEARCH_DOCID_COLUMN = 'd.docid';
 export abstract class SearchRepository {
   protected readonly reader: SqlReader;
 
+  private readonly database: Database;
+
   constructor(protected readonly dataSource: DataSource) {
     this.reader = new SqlReader(dataSource);
+    this.database = new Database(dataSource);
   }
 
   /** The open transaction's manager (an event delivery's), else the data source's. */
-  protected manager(tx?: EntityManager): EntityManager {
-    return tx ?? requestContext.current()?.tx?.manager ?? this.dataSource.manager;
+  protected get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /** Rows of a statement with named parameters (`:name`, `:...list`). */
@@ -85,18 +90,13 @@ export abstract class SearchRepository {
    * Replaces every indexed language of the documents `docids` with `documents` (theirs; a document with none leaves
    * the index), in a few statements however many documents.
    */
-  abstract replace(
-    doctype: 'GUIDE' | 'WIKI',
-    docids: number[],
-    documents: IndexedDocument[],
-    tx?: EntityManager,
-  ): Promise<void>;
+  abstract replace(doctype: 'GUIDE' | 'WIKI', docids: number[], documents: IndexedDocument[]): Promise<void>;
 
   /** Inserts the rows of `documents` into search_documents, DOCUMENTS_PER_INSERT per statement. */
-  protected async insertDocuments(manager: EntityManager, documents: IndexedDocument[]): Promise<void> {
+  protected async insertDocuments(documents: IndexedDocument[]): Promise<void> {
     for (let i = 0; i < documents.length; i += DOCUMENTS_PER_INSERT) {
       const chunk = documents.slice(i, i + DOCUMENTS_PER_INSERT);
-      await manager.query(
+      await this.manager.query(
         'INSERT INTO search_documents (doctype, docid, langid, namespace, is_source, title, body, data, modified_date) ' +
           `VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
         chunk.flatMap((doc) => [
@@ -120,8 +120,19 @@ export abstract class SearchRepository {
   /** Title matches (prefix), at most `perKind` of each kind, ranked as search ranks. */
   abstract suggest(params: SuggestParams): Promise<(SearchHit & { kind: SuggestKind })[]>;
 
+  /** Every guide and wiki id (the rebuild), deleted ones left out. */
+  async liveDocumentIds(): Promise<{ guides: number[]; wikis: number[] }> {
+    const guides = await this.manager
+      .getRepository(GuideEntity)
+      .find({ select: { guideid: true }, where: { deleted: false }, order: { guideid: 'ASC' } });
+    const wikis = await this.manager
+      .getRepository(WikiEntity)
+      .find({ select: { wikiid: true }, where: { deleted: false }, order: { wikiid: 'ASC' } });
+    return { guides: guides.map((g) => g.guideid), wikis: wikis.map((w) => w.wikiid) };
+  }
+
   /** Empties the index. */
-  abstract clear(tx?: EntityManager): Promise<void>;
+  abstract clear(): Promise<void>;
 
   /** Ids of the documents of a doctype the index holds (the rebuild drops those that no longer exist). */
   abstract indexedIds(doctype: 'GUIDE' | 'WIKI'): Promise<number[]>;

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { placeholders } from '../../database/sql-reader';
 import { toFts5 } from './search-query';
 import {
@@ -25,14 +24,9 @@ const SCORE = 'bm25(search_fts, 10.0, 1.0)';
  * the rowid. Every word of a query is a quoted FTS5 string (see toFts5), so user text is never syntax.
  */
 export class SqliteSearchRepository extends SearchRepository {
-  async replace(
-    doctype: 'GUIDE' | 'WIKI',
-    docids: number[],
-    documents: IndexedDocument[],
-    tx?: EntityManager,
-  ): Promise<void> {
+  async replace(doctype: 'GUIDE' | 'WIKI', docids: number[], documents: IndexedDocument[]): Promise<void> {
     if (!docids.length) return;
-    const manager = this.manager(tx);
+    const manager = this.manager;
     const docList = placeholders(docids);
     // A document indexed for the first time (every create) has nothing to delete, and an FTS5 delete
     // costs even when it matches nothing.
@@ -47,7 +41,7 @@ export class SqliteSearchRepository extends SearchRepository {
       await manager.query(`DELETE FROM search_documents WHERE id IN (${list})`, ids);
     }
     if (!documents.length) return;
-    await this.insertDocuments(manager, documents);
+    await this.insertDocuments(documents);
     await manager.query(
       `INSERT INTO search_fts (rowid, title, body) SELECT id, title, body FROM search_documents WHERE doctype = ? AND docid IN (${docList})`,
       [doctype, ...docids],
@@ -98,8 +92,8 @@ export class SqliteSearchRepository extends SearchRepository {
     return raws.map((raw) => ({ ...toHit(raw), kind: String(raw.kind) as SuggestKind }));
   }
 
-  async clear(tx?: EntityManager): Promise<void> {
-    const manager = this.manager(tx);
+  async clear(): Promise<void> {
+    const manager = this.manager;
     await manager.query('DELETE FROM search_fts');
     await manager.query('DELETE FROM search_documents');
   }

@@ -6,6 +6,7 @@ import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader'
 import { tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
 import { StepFormFieldEntity } from './entities/step-form-field.entity';
 import { StepFormEntity } from './entities/step-form.entity';
+import { Database } from '../../database/database';
 
 /** Rows with the version token their statement read beside them. */
 export interface Versioned<T> {
@@ -24,7 +25,10 @@ export class StepFormsRepository {
   private readonly hydrateForm: (row: SqlRow) => StepFormEntity;
   private readonly hydrateField: (row: SqlRow) => StepFormFieldEntity;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.formColumns = this.sql.columns(StepFormEntity, 'f');
     this.fieldColumns = this.sql.columns(StepFormFieldEntity, 'x');
@@ -32,16 +36,16 @@ export class StepFormsRepository {
     this.hydrateField = this.sql.hydrator(StepFormFieldEntity, 'x_');
   }
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
-  insertForm(values: Omit<StepFormEntity, 'formRevisionid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, StepFormEntity, values);
+  insertForm(values: Omit<StepFormEntity, 'formRevisionid'>): Promise<number> {
+    return insertReturningId(this.manager, StepFormEntity, values);
   }
 
-  async insertFields(fields: Omit<StepFormFieldEntity, 'fieldRevisionid'>[], tx: EntityManager): Promise<void> {
-    if (fields.length) await tx.getRepository(StepFormFieldEntity).insert(fields);
+  async insertFields(fields: Omit<StepFormFieldEntity, 'fieldRevisionid'>[]): Promise<void> {
+    if (fields.length) await this.manager.getRepository(StepFormFieldEntity).insert(fields);
   }
 
   /**
@@ -59,20 +63,19 @@ export class StepFormsRepository {
   }
 
   /** The fields of these form revisions in order, with the `step-forms` version token read in the same statement. */
-  async fieldsOfForms(formRevisionids: number[], tx?: EntityManager): Promise<Versioned<StepFormFieldEntity[]>> {
+  async fieldsOfForms(formRevisionids: number[]): Promise<Versioned<StepFormFieldEntity[]>> {
     if (!formRevisionids.length) return { value: [], token: null };
     const rows = await this.sql.rows(
       `SELECT ${this.fieldColumns}, ${versionTokenSql('step-forms')} AS version_token
          FROM step_form_fields x WHERE x.form_revisionid IN (${placeholders(formRevisionids)})
         ORDER BY x.form_revisionid, x.orderby`,
       formRevisionids,
-      tx,
     );
     return { value: rows.map(this.hydrateField), token: tokenOf(rows) };
   }
 
-  async maxFormRevision(guideid: number, tx?: EntityManager): Promise<number> {
-    const row = await this.manager(tx)
+  async maxFormRevision(guideid: number): Promise<number> {
+    const row = await this.manager
       .getRepository(StepFormEntity)
       .createQueryBuilder('f')
       .select('MAX(f.form_revisionid)', 'max')
@@ -82,21 +85,20 @@ export class StepFormsRepository {
   }
 
   /** Fields of this guide with these ids (any revision), with the `step-forms` version token read beside them. */
-  async fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<Versioned<StepFormFieldEntity[]>> {
+  async fieldsByIds(guideid: number, ids: number[]): Promise<Versioned<StepFormFieldEntity[]>> {
     if (!ids.length) return { value: [], token: null };
     const rows = await this.sql.rows(
       `SELECT ${this.fieldColumns}, ${versionTokenSql('step-forms')} AS version_token
          FROM step_form_fields x WHERE x.guideid = ? AND x.field_revisionid IN (${placeholders(ids)})`,
       [guideid, ...ids],
-      tx,
     );
     return { value: rows.map(this.hydrateField), token: tokenOf(rows) };
   }
 
   /** field_guids used by other steps (of any guide), among these. */
-  async guidsOfOtherSteps(stepid: number, guids: string[], tx?: EntityManager): Promise<string[]> {
+  async guidsOfOtherSteps(stepid: number, guids: string[]): Promise<string[]> {
     if (!guids.length) return [];
-    const rows = await this.manager(tx)
+    const rows = await this.manager
       .getRepository(StepFormFieldEntity)
       .find({ select: { fieldGuid: true }, where: { fieldGuid: In(guids), stepid: Not(stepid) } });
     return rows.map((r) => r.fieldGuid);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { ValidationFailedException } from '../../common/http/api-errors';
 import { deepFreeze } from '../../common/deep-freeze';
 import { TeamsService } from '../teams/teams.service';
@@ -16,7 +15,7 @@ import { StepFormsRepository, type Versioned } from './step-forms.repository';
 /** How step forms learn which steps a guide has; the guides module provides it. */
 export interface GuideStepLookup {
   /** The guide's steps that are not deleted. */
-  stepIds(guideid: number, tx?: EntityManager): Promise<number[]>;
+  stepIds(guideid: number): Promise<number[]>;
 }
 
 /** (guide, pinned form revision) answers of formsAsOf kept per instance. */
@@ -62,9 +61,9 @@ export class StepFormsService {
     this.steps = lookup;
   }
 
-  stepIds(guideid: number, tx?: EntityManager): Promise<number[]> {
+  stepIds(guideid: number): Promise<number[]> {
     if (!this.steps) throw new Error('StepFormsService: no GuideStepLookup registered');
-    return this.steps.stepIds(guideid, tx);
+    return this.steps.stepIds(guideid);
   }
 
   private rows(guideid: number, stepid: number, fields: FormFieldInputDto[]) {
@@ -98,16 +97,15 @@ export class StepFormsService {
     input: StepFormInputDto | null | undefined,
     previous: StepFormDto | null,
     who: { userid: number; date: number },
-    tx: EntityManager,
   ): Promise<StepFormDto | null> {
     if (input === undefined) return previous;
     if (input === null) {
-      if (previous) await this.remove(guideid, stepid, who, tx);
+      if (previous) await this.remove(guideid, stepid, who);
       return null;
     }
     const problems = formShapeProblems(input.fields);
     const given = input.fields.flatMap((f) => (f.field_guid ? [f.field_guid] : []));
-    for (const guid of await this.forms.guidsOfOtherSteps(stepid, given, tx)) {
+    for (const guid of await this.forms.guidsOfOtherSteps(stepid, given)) {
       const index = input.fields.findIndex((f) => f.field_guid === guid);
       problems.push({ field: 'form.fields.field_guid', index, message: 'This field_guid belongs to another step' });
     }
@@ -141,32 +139,28 @@ export class StepFormsService {
       if (contentOf(fields, teamid) === contentOf(before, previous.signoff_teamid)) return previous;
     }
     for (const field of fields) if (!field.fieldGuid) field.fieldGuid = newGuid();
-    const formRevisionid = await this.forms.insertForm(
-      { guideid, stepid, signoffTeamid: teamid, removed: false, userid: who.userid, date: who.date },
-      tx,
-    );
+    const formRevisionid = await this.forms.insertForm({
+      guideid,
+      stepid,
+      signoffTeamid: teamid,
+      removed: false,
+      userid: who.userid,
+      date: who.date,
+    });
     await this.versions.bump('step-forms');
-    await this.forms.insertFields(
-      fields.map((f) => ({ ...f, formRevisionid })),
-      tx,
-    );
-    const stored = (await this.forms.fieldsOfForms([formRevisionid], tx)).value;
+    await this.forms.insertFields(fields.map((f) => ({ ...f, formRevisionid })));
+    const stored = (await this.forms.fieldsOfForms([formRevisionid])).value;
     return toStepForm({ formRevisionid, guideid, stepid, signoffTeamid: teamid, removed: false, ...who }, stored);
   }
 
   /** Records that a step no longer has a form (form removed or step deleted). */
-  async remove(
-    guideid: number,
-    stepid: number,
-    who: { userid: number; date: number },
-    tx: EntityManager,
-  ): Promise<void> {
-    await this.forms.insertForm({ guideid, stepid, signoffTeamid: null, removed: true, ...who }, tx);
+  async remove(guideid: number, stepid: number, who: { userid: number; date: number }): Promise<void> {
+    await this.forms.insertForm({ guideid, stepid, signoffTeamid: null, removed: true, ...who });
     await this.versions.bump('step-forms');
   }
 
-  maxFormRevision(guideid: number, tx?: EntityManager): Promise<number> {
-    return this.forms.maxFormRevision(guideid, tx);
+  maxFormRevision(guideid: number): Promise<number> {
+    return this.forms.maxFormRevision(guideid);
   }
 
   /**
@@ -210,7 +204,7 @@ export class StepFormsService {
   }
 
   /** The guide's fields with these ids, and the `step-forms` token read with them (a `checked` for formsAsOf). */
-  fieldsByIds(guideid: number, ids: number[], tx?: EntityManager): Promise<Versioned<StepFormFieldEntity[]>> {
-    return this.forms.fieldsByIds(guideid, ids, tx);
+  fieldsByIds(guideid: number, ids: number[]): Promise<Versioned<StepFormFieldEntity[]>> {
+    return this.forms.fieldsByIds(guideid, ids);
   }
 }

@@ -5,22 +5,26 @@ import { nowSeconds } from '../../database/columns';
 import { placeholders, SqlReader } from '../../database/sql-reader';
 import { DocumentTagEntity } from './entities/document-tag.entity';
 import { TagEntity } from './entities/tag.entity';
+import { Database } from '../../database/database';
 
 @Injectable()
 export class TagsRepository {
   private readonly sql: SqlReader;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /** Tag names ordered by tagid. */
   async list(offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<string[]> {
-    const rows = await this.manager()
+    const rows = await this.manager
       .getRepository(TagEntity)
       .find({ select: { tagid: true, name: true }, order: { tagid: order }, skip: offset, take: limit });
     return rows.map((row) => row.name);
@@ -30,20 +34,19 @@ export class TagsRepository {
    * (docid, tag name) pairs of one kind for many documents, in one query. Hand-written SQL: it runs on every
    * guide and wiki detail, where building it with the query builder cost twice what SQLite took to run it.
    */
-  async namesOf(kind: string, docids: number[], tx?: EntityManager): Promise<{ docid: number; name: string }[]> {
+  async namesOf(kind: string, docids: number[]): Promise<{ docid: number; name: string }[]> {
     if (!docids.length) return [];
     const rows = await this.sql.rows<{ docid: number | string; name: string }>(
       `SELECT dt.docid AS docid, t.name AS name FROM document_tags dt INNER JOIN tags t ON t.tagid = dt.tagid
        WHERE dt.doc_kind = ? AND dt.docid IN (${placeholders(docids)})`,
       [kind, ...docids],
-      tx,
     );
     return rows.map((row) => ({ docid: Number(row.docid), name: row.name }));
   }
 
   /** The tag's id, creating it when new (INSERT OR IGNORE, so concurrent first uses do not collide). */
-  async ensureTag(name: string, nameKey: string, tx?: EntityManager): Promise<number> {
-    const repository = this.manager(tx).getRepository(TagEntity);
+  async ensureTag(name: string, nameKey: string): Promise<number> {
+    const repository = this.manager.getRepository(TagEntity);
     const existing = await repository.findOne({ select: { tagid: true }, where: { nameKey } });
     if (existing) return existing.tagid;
     await repository
@@ -57,14 +60,12 @@ export class TagsRepository {
     return created.tagid;
   }
 
-  findTagId(nameKey: string, tx?: EntityManager): Promise<TagEntity | null> {
-    return this.manager(tx)
-      .getRepository(TagEntity)
-      .findOne({ select: { tagid: true }, where: { nameKey } });
+  findTagId(nameKey: string): Promise<TagEntity | null> {
+    return this.manager.getRepository(TagEntity).findOne({ select: { tagid: true }, where: { nameKey } });
   }
 
-  async link(kind: string, docid: number, tagid: number, tx?: EntityManager): Promise<void> {
-    await this.manager(tx)
+  async link(kind: string, docid: number, tagid: number): Promise<void> {
+    await this.manager
       .createQueryBuilder()
       .insert()
       .into(DocumentTagEntity)
@@ -73,15 +74,13 @@ export class TagsRepository {
       .execute();
   }
 
-  async unlink(kind: string, docid: number, tagid: number, tx?: EntityManager): Promise<void> {
-    await this.manager(tx).getRepository(DocumentTagEntity).delete({ docKind: kind, docid, tagid });
+  async unlink(kind: string, docid: number, tagid: number): Promise<void> {
+    await this.manager.getRepository(DocumentTagEntity).delete({ docKind: kind, docid, tagid });
   }
 
   /** Removes every tag of the given documents (when a document is purged). */
-  async unlinkAll(kind: string, docids: number[], tx?: EntityManager): Promise<void> {
+  async unlinkAll(kind: string, docids: number[]): Promise<void> {
     if (!docids.length) return;
-    await this.manager(tx)
-      .getRepository(DocumentTagEntity)
-      .delete({ docKind: kind, docid: In(docids) });
+    await this.manager.getRepository(DocumentTagEntity).delete({ docKind: kind, docid: In(docids) });
   }
 }

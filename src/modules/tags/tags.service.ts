@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { unprocessable } from '../../common/http/api-errors';
 import { TagsRepository } from './tags.repository';
 
@@ -53,30 +52,31 @@ export class TagsService {
   }
 
   /** docid -> tag names sorted alphabetically (case-insensitive); every requested id is a key. One query. */
-  async tagsOf(kind: TaggedKind, ids: number[], tx?: EntityManager): Promise<Map<number, string[]>> {
+  async tagsOf(kind: TaggedKind, ids: number[]): Promise<Map<number, string[]>> {
     const result = new Map<number, string[]>(ids.map((id) => [id, []]));
-    for (const { docid, name } of await this.tags.namesOf(this.known(kind), [...new Set(ids)], tx)) result.get(docid)?.push(name);
+    for (const { docid, name } of await this.tags.namesOf(this.known(kind), [...new Set(ids)]))
+      result.get(docid)?.push(name);
     for (const names of result.values()) names.sort(byName);
     return result;
   }
 
   /** Adds the tag (creating it if new); adding a tag the document already has changes nothing. */
-  async add(kind: TaggedKind, id: number, tag: string, tx?: EntityManager): Promise<void> {
+  async add(kind: TaggedKind, id: number, tag: string): Promise<void> {
     const name = this.normalize(tag);
-    const tagid = await this.tags.ensureTag(name, tagKey(name), tx);
-    await this.tags.link(this.known(kind), id, tagid, tx);
+    const tagid = await this.tags.ensureTag(name, tagKey(name));
+    await this.tags.link(this.known(kind), id, tagid);
   }
 
   /** Removes the tag from the document; removing a tag it does not have changes nothing. */
-  async remove(kind: TaggedKind, id: number, tag: string, tx?: EntityManager): Promise<void> {
+  async remove(kind: TaggedKind, id: number, tag: string): Promise<void> {
     const name = this.normalize(tag);
-    const found = await this.tags.findTagId(tagKey(name), tx);
-    if (found) await this.tags.unlink(this.known(kind), id, found.tagid, tx);
+    const found = await this.tags.findTagId(tagKey(name));
+    if (found) await this.tags.unlink(this.known(kind), id, found.tagid);
   }
 
   /** Removes every tag from the given documents (for modules that purge documents). */
-  removeAll(kind: TaggedKind, ids: number[], tx?: EntityManager): Promise<void> {
-    return this.tags.unlinkAll(this.known(kind), ids, tx);
+  removeAll(kind: TaggedKind, ids: number[]): Promise<void> {
+    return this.tags.unlinkAll(this.known(kind), ids);
   }
 
   list(offset: number, limit: number, order: 'ASC' | 'DESC'): Promise<string[]> {

@@ -72,9 +72,9 @@ export class TeamDirectoryService {
     }
     await this.users.findEntity(userid);
     await this.transactions.run(async (tx) => {
-      const added = await this.teams.addMember(teamid, userid, nowSeconds(), tx.manager);
+      const added = await this.teams.addMember(teamid, userid, nowSeconds());
       if (!added) return;
-      if (team.ownerUserid === null) await this.teams.setOwner(teamid, userid, tx.manager);
+      if (team.ownerUserid === null) await this.teams.setOwner(teamid, userid);
       tx.publish(TeamJoined({ teamid, userid }));
     });
     return this.memberList(teamid, 'ASC');
@@ -89,10 +89,10 @@ export class TeamDirectoryService {
         ['Admin', 'Moderator'],
         'Only the member, the team owner or a Moderator may remove a member',
       );
-    await this.transactions.run(async (tx) => {
-      const removed = await this.teams.removeMember(teamid, userid, tx.manager);
+    await this.transactions.run(async () => {
+      const removed = await this.teams.removeMember(teamid, userid);
       if (removed && team.ownerUserid === userid) {
-        await this.teams.setOwner(teamid, await this.teams.earliestMember(teamid, tx.manager), tx.manager);
+        await this.teams.setOwner(teamid, await this.teams.earliestMember(teamid));
       }
     });
     return this.memberList(teamid, 'ASC');

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { TeamMemberEntity } from './entities/team-member.entity';
 import { TeamEntity } from './entities/team.entity';
+import { Database } from '../../database/database';
 
 @Injectable()
 export class TeamsRepository {
@@ -13,7 +14,10 @@ export class TeamsRepository {
   /** `SELECT m.teamid, m.userid FROM team_members m WHERE m.userid IN (`: the fixed head of teamIdsByUser. */
   private readonly teamIdsByUserHead: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toMembership = this.sql.hydrator(TeamMemberEntity);
     const columns = dataSource
@@ -24,35 +28,33 @@ export class TeamsRepository {
     this.teamIdsByUserHead = `SELECT ${columns} FROM team_members m WHERE m.userid IN (`;
   }
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /**
    * userid → team ids, for many users in one query. Hand-written SQL: a hot read, where building the query
    * cost more than running it; its text varies only with the number of users.
    */
-  async teamIdsByUser(userids: number[], tx?: EntityManager): Promise<Map<number, number[]>> {
+  async teamIdsByUser(userids: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(userids.map((id) => [id, []]));
     if (!userids.length) return result;
     const sql = `${this.teamIdsByUserHead}${placeholders(userids)}) ORDER BY m.teamid ASC`;
-    const rows = (await this.sql.rows(sql, userids, tx)).map(this.toMembership);
+    const rows = (await this.sql.rows(sql, userids)).map(this.toMembership);
     for (const row of rows) result.get(row.userid)?.push(row.teamid);
     return result;
   }
 
   firstTeam(): Promise<TeamEntity | null> {
-    return this.manager()
-      .getRepository(TeamEntity)
-      .findOne({ where: {}, order: { teamid: 'ASC' } });
+    return this.manager.getRepository(TeamEntity).findOne({ where: {}, order: { teamid: 'ASC' } });
   }
 
-  findTeam(teamid: number, tx?: EntityManager): Promise<TeamEntity | null> {
-    return this.manager(tx).getRepository(TeamEntity).findOneBy({ teamid });
+  findTeam(teamid: number): Promise<TeamEntity | null> {
+    return this.manager.getRepository(TeamEntity).findOneBy({ teamid });
   }
 
   async isMember(teamid: number, userid: number): Promise<boolean> {
-    return (await this.manager().getRepository(TeamMemberEntity).countBy({ teamid, userid })) > 0;
+    return (await this.manager.getRepository(TeamMemberEntity).countBy({ teamid, userid })) > 0;
   }
 
   async listTeams(
@@ -61,7 +63,7 @@ export class TeamsRepository {
     order: 'ASC' | 'DESC',
     newMemberSince?: number,
   ): Promise<TeamEntity[]> {
-    const query = this.manager().getRepository(TeamEntity).createQueryBuilder('t');
+    const query = this.manager.getRepository(TeamEntity).createQueryBuilder('t');
     if (newMemberSince !== undefined) {
       query.where('EXISTS (SELECT 1 FROM team_members m WHERE m.teamid = t.teamid AND m.joined_date >= :since)', {
         since: newMemberSince,
@@ -77,7 +79,7 @@ export class TeamsRepository {
   ): Promise<Map<number, { members: number; reputation: number; newest: number }>> {
     const result = new Map<number, { members: number; reputation: number; newest: number }>();
     if (!teamids.length) return result;
-    const query = this.manager()
+    const query = this.manager
       .getRepository(TeamMemberEntity)
       .createQueryBuilder('m')
       .innerJoin('m.user', 'u')
@@ -101,8 +103,8 @@ export class TeamsRepository {
   }
 
   /** Members' user ids (enabled, unbanned), ordered by userid. */
-  async memberIds(teamid: number, order: 'ASC' | 'DESC', tx?: EntityManager): Promise<number[]> {
-    const rows = await this.manager(tx)
+  async memberIds(teamid: number, order: 'ASC' | 'DESC'): Promise<number[]> {
+    const rows = await this.manager
       .getRepository(TeamMemberEntity)
       .createQueryBuilder('m')
       .innerJoin('m.user', 'u')
@@ -115,36 +117,36 @@ export class TeamsRepository {
   }
 
   findTeamByName(name: string): Promise<TeamEntity | null> {
-    return this.manager().getRepository(TeamEntity).findOneBy({ name });
+    return this.manager.getRepository(TeamEntity).findOneBy({ name });
   }
 
-  insertTeam(team: Omit<TeamEntity, 'teamid'>, tx?: EntityManager): Promise<TeamEntity> {
-    const repo = this.manager(tx).getRepository(TeamEntity);
+  insertTeam(team: Omit<TeamEntity, 'teamid'>): Promise<TeamEntity> {
+    const repo = this.manager.getRepository(TeamEntity);
     return repo.save(repo.create(team));
   }
 
   /** Adds a member unless present; true when added. */
-  async addMember(teamid: number, userid: number, joinedDate: number, tx: EntityManager): Promise<boolean> {
-    const repo = tx.getRepository(TeamMemberEntity);
+  async addMember(teamid: number, userid: number, joinedDate: number): Promise<boolean> {
+    const repo = this.manager.getRepository(TeamMemberEntity);
     if (await repo.existsBy({ teamid, userid })) return false;
     await repo.insert({ teamid, userid, joinedDate });
     return true;
   }
 
-  async removeMember(teamid: number, userid: number, tx: EntityManager): Promise<boolean> {
-    const result = await tx.getRepository(TeamMemberEntity).delete({ teamid, userid });
+  async removeMember(teamid: number, userid: number): Promise<boolean> {
+    const result = await this.manager.getRepository(TeamMemberEntity).delete({ teamid, userid });
     return (result.affected ?? 0) > 0;
   }
 
   /** The member who joined first (ties by userid), to inherit ownership. */
-  async earliestMember(teamid: number, tx: EntityManager): Promise<number | null> {
-    const row = await tx
+  async earliestMember(teamid: number): Promise<number | null> {
+    const row = await this.manager
       .getRepository(TeamMemberEntity)
       .findOne({ where: { teamid }, order: { joinedDate: 'ASC', userid: 'ASC' } });
     return row?.userid ?? null;
   }
 
-  async setOwner(teamid: number, ownerUserid: number | null, tx: EntityManager): Promise<void> {
-    await tx.getRepository(TeamEntity).update({ teamid }, { ownerUserid });
+  async setOwner(teamid: number, ownerUserid: number | null): Promise<void> {
+    await this.manager.getRepository(TeamEntity).update({ teamid }, { ownerUserid });
   }
 }

@@ -6,14 +6,19 @@ import { TrainingImportEntity, type ImportStatus } from './entities/training-imp
 import { TrainingModuleEntity } from './entities/training-module.entity';
 import { TrainingRegistrationEntity, type RegistrationStatus } from './entities/training-registration.entity';
 import { TrainingVersionEntity } from './entities/training-version.entity';
+import { Database } from '../../database/database';
 
-/** All SQL of training modules. Writes join the open transaction (dataSource.manager). */
+/** All SQL of training modules. Writes join the open transaction (Database). */
 @Injectable()
 export class TrainingModulesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
 
   private get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.database.manager;
   }
 
   // ------------------------------------------------------------ modules and versions

@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import type { AvatarImageDto } from './dto/user-response.dto';
 
 /**
@@ -11,7 +10,7 @@ export interface AvatarSource {
   /** 404 for unknown images, 403 for images not in the user's media manager. */
   assertImagesUsableBy(userid: number, ids: number[]): Promise<void>;
   /** Records which images an owner uses, so that the media store keeps them. */
-  setUsage(ownerKind: string, ownerId: number, imageIds: number[], tx?: EntityManager): Promise<void>;
+  setUsage(ownerKind: string, ownerId: number, imageIds: number[]): Promise<void>;
 }
 
 export const AVATAR_SOURCE = Symbol('AVATAR_SOURCE');

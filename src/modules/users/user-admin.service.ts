@@ -35,9 +35,9 @@ export class UserAdminService {
    * valid new address, in one transaction, and reports each address's outcome.
    */
   async createByEmails(dto: CreateByEmailsDto, admin: AuthenticatedUser): Promise<CreateByEmailsResponseDto> {
-    return this.transactions.run(async (tx) => {
+    return this.transactions.run(async () => {
       const normalized = dto.emails.map((email) => email.trim().toLowerCase());
-      const existing = new Map((await this.users.findByEmails(normalized, tx.manager)).map((u) => [u.email, u.userid]));
+      const existing = new Map((await this.users.findByEmails(normalized)).map((u) => [u.email, u.userid]));
       const seen = new Set<string>();
       const results: CreateByEmailResultDto[] = [];
       let created = 0;
@@ -49,19 +49,16 @@ export class UserAdminService {
         } else if (existing.has(email)) {
           results.push({ email, status: 'exists', userid: existing.get(email) });
         } else {
-          const user = await this.users.insert(
-            {
-              email,
-              username: usernameFromEmail(email),
-              uniqueUsername: null,
-              passwordHash: null,
-              privileges: (dto.privileges ?? []).join(','),
-              joinDate: nowSeconds(),
-              aboutRaw: '',
-              createdByUserid: admin.userid,
-            },
-            tx.manager,
-          );
+          const user = await this.users.insert({
+            email,
+            username: usernameFromEmail(email),
+            uniqueUsername: null,
+            passwordHash: null,
+            privileges: (dto.privileges ?? []).join(','),
+            joinDate: nowSeconds(),
+            aboutRaw: '',
+            createdByUserid: admin.userid,
+          });
           results.push({ email, status: 'created', userid: user.userid });
           created += 1;
         }

@@ -38,9 +38,9 @@ export class UserProfileService {
     const changes = await this.changesFor(user, dto, admin && caller.userid !== userid);
     try {
       await this.transactions.run(async (tx) => {
-        await this.users.update(userid, changes, tx.manager);
+        await this.users.update(userid, changes);
         if (changes.imageid !== undefined) {
-          await this.avatars.setUsage('user', userid, changes.imageid === null ? [] : [changes.imageid], tx.manager);
+          await this.avatars.setUsage('user', userid, changes.imageid === null ? [] : [changes.imageid]);
         }
         if (changes.aboutRaw && changes.aboutRaw.trim() !== '') tx.publish(UserAboutWritten({ userid }));
         await this.auditSecurityChanges(user, changes);

@@ -5,6 +5,7 @@ import { parsePrivileges } from '../../common/auth/privileges';
 import { likeContains, placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { UserEntity } from './entities/user.entity';
 import type { KnownUser } from './user-facts.registry';
+import { Database } from '../../database/database';
 
 export interface UserListFilter {
   offset: number;
@@ -75,17 +76,24 @@ export class UsersRepository {
   private readonly sql: SqlReader;
   private readonly toUser: (row: SqlRow) => UserEntity;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toUser = this.sql.hydrator(UserEntity);
   }
 
-  private repo(tx?: EntityManager) {
-    return (tx ?? this.dataSource.manager).getRepository(UserEntity);
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
-  async findById(userid: number, tx?: EntityManager): Promise<UserEntity | null> {
-    const [row] = await this.sql.rows('SELECT * FROM users WHERE userid = ?', [userid], tx);
+  private repo() {
+    return this.manager.getRepository(UserEntity);
+  }
+
+  async findById(userid: number): Promise<UserEntity | null> {
+    const [row] = await this.sql.rows('SELECT * FROM users WHERE userid = ?', [userid]);
     return row ? this.toUser(row) : null;
   }
 
@@ -106,12 +114,12 @@ export class UsersRepository {
     return rows.map((row) => ({ user: this.toUser(row), teamIds: row.team_ids }));
   }
 
-  findByEmail(email: string, tx?: EntityManager): Promise<UserEntity | null> {
-    return this.repo(tx).findOneBy({ email: email.toLowerCase() });
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.repo().findOneBy({ email: email.toLowerCase() });
   }
 
-  findByEmails(emails: string[], tx?: EntityManager): Promise<UserEntity[]> {
-    return emails.length ? this.repo(tx).findBy({ email: In(emails) }) : Promise.resolve([]);
+  findByEmails(emails: string[]): Promise<UserEntity[]> {
+    return emails.length ? this.repo().findBy({ email: In(emails) }) : Promise.resolve([]);
   }
 
   findBySsoUserid(ssoUserid: string): Promise<UserEntity | null> {
@@ -122,8 +130,8 @@ export class UsersRepository {
     return this.repo().findOneBy({ employeeId });
   }
 
-  findByUniqueUsernames(names: string[], tx?: EntityManager): Promise<UserEntity[]> {
-    return names.length ? this.repo(tx).findBy({ uniqueUsername: In(names) }) : Promise.resolve([]);
+  findByUniqueUsernames(names: string[]): Promise<UserEntity[]> {
+    return names.length ? this.repo().findBy({ uniqueUsername: In(names) }) : Promise.resolve([]);
   }
 
   /** The lowest-id account holding Admin (as stored), for seeding. */
@@ -205,16 +213,16 @@ export class UsersRepository {
     return { users, total };
   }
 
-  insert(user: Partial<UserEntity>, tx?: EntityManager): Promise<UserEntity> {
-    const repo = this.repo(tx);
+  insert(user: Partial<UserEntity>): Promise<UserEntity> {
+    const repo = this.repo();
     return repo.save(repo.create(user));
   }
 
-  async update(userid: number, changes: Partial<UserEntity>, tx?: EntityManager): Promise<void> {
-    if (Object.keys(changes).length) await this.repo(tx).update({ userid }, changes);
+  async update(userid: number, changes: Partial<UserEntity>): Promise<void> {
+    if (Object.keys(changes).length) await this.repo().update({ userid }, changes);
   }
 
-  async addReputation(userid: number, points: number, tx?: EntityManager): Promise<void> {
-    await this.repo(tx).increment({ userid }, 'reputation', points);
+  async addReputation(userid: number, points: number): Promise<void> {
+    await this.repo().increment({ userid }, 'reputation', points);
   }
 }

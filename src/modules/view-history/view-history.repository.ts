@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from '../users/entities/user.entity';
 import { ViewHistoryEntity } from './entities/view-history.entity';
+import { Database } from '../../database/database';
 
 export interface ViewRow {
   userid: number;
@@ -27,12 +28,20 @@ export interface ViewWithUser extends ViewRow {
 
 @Injectable()
 export class ViewHistoryRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
+  }
 
   /** One multi-row INSERT. */
   async insertMany(rows: ViewRow[]): Promise<void> {
     if (!rows.length) return;
-    await this.dataSource.manager.createQueryBuilder().insert().into(ViewHistoryEntity).values(rows).execute();
+    await this.manager.createQueryBuilder().insert().into(ViewHistoryEntity).values(rows).execute();
   }
 
   /** Newest first (date, then insertion), with the viewer's username, in one query. */

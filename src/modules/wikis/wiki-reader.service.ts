@@ -41,7 +41,6 @@ import {
 } from './wiki-namespaces';
 import { parseRevisionData, pickVersion, type WikiVersion } from './wiki-version';
 import { WikisRepository, type CategoryFamily, type LightWikiRow } from './wikis.repository';
-import type { EntityManager } from 'typeorm';
 
 /** Reads of a detail that do not depend on the revision shown, started before it is settled. */
 interface StartedReads {
@@ -115,8 +114,8 @@ export class WikiReaderService {
   }
 
   /** The wiki row (deleted ones included) or 404. */
-  async findWiki(namespace: WikiNamespace, rawTitle: string, tx?: EntityManager): Promise<WikiEntity> {
-    const wiki = await this.wikis.findWiki(namespace, titleFromPath(rawTitle), tx);
+  async findWiki(namespace: WikiNamespace, rawTitle: string): Promise<WikiEntity> {
+    const wiki = await this.wikis.findWiki(namespace, titleFromPath(rawTitle));
     if (!wiki) throw notFound('Wiki');
     return wiki;
   }

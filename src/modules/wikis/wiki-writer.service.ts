@@ -1,7 +1,6 @@
 import { ContentVersions } from '../../platform/versions/content-versions';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { privilegesAtLeast } from '../../common/auth/privileges';
 import {
@@ -137,70 +136,60 @@ export class WikiWriterService {
       throw this.forbidden('You may not create this wiki');
     await this.assertMedia(dto, caller);
     const values = this.mergeValues(undefined, dto, displayTitle);
-    const wiki = await this.transactions.run(async ({ manager }) => {
+    const wiki = await this.transactions.run(async () => {
       let parentWikiid: number | null = null;
       if (dto.parent !== undefined && dto.parent !== null) {
-        const parent = await this.wikis.findWiki('CATEGORY', normalizeTitle(dto.parent), manager);
+        const parent = await this.wikis.findWiki('CATEGORY', normalizeTitle(dto.parent));
         if (!parent || parent.deleted) throw unprocessable(`No category titled ${dto.parent}`, 'parent');
-        await this.wikis.lockWikis([parent.wikiid], manager);
+        await this.wikis.lockWikis([parent.wikiid]);
         parentWikiid = parent.wikiid;
       }
       return this.insertWiki(
         { namespace, title, langid: dto.langid ?? DEFAULT_LANGID, parentWikiid, values },
         caller.userid,
-        manager,
       );
     });
     return this.reader.toDetail((await this.reader.version(wiki, { unpatrolled: true }))!, caller);
   }
 
   /** Inserts a wiki with its first (patrolled: the creator is the author) revision. 422 on a duplicate title. */
-  async insertWiki(input: NewWiki, authorid: number, manager: EntityManager): Promise<WikiEntity> {
-    if (await this.wikis.findWiki(input.namespace, input.title, manager)) throw this.duplicate(input);
+  async insertWiki(input: NewWiki, authorid: number): Promise<WikiEntity> {
+    if (await this.wikis.findWiki(input.namespace, input.title)) throw this.duplicate(input);
     const now = nowSeconds();
     let wiki: WikiEntity;
     try {
-      wiki = await this.wikis.insertWiki(
-        {
-          namespace: input.namespace,
-          title: input.title,
-          titleHash: titleHash(input.title),
-          langid: input.langid,
-          parentWikiid: input.parentWikiid,
-          authorid,
-          deleted: false,
-          createdDate: now,
-          modifiedDate: now,
-        },
-        manager,
-      );
+      wiki = await this.wikis.insertWiki({
+        namespace: input.namespace,
+        title: input.title,
+        titleHash: titleHash(input.title),
+        langid: input.langid,
+        parentWikiid: input.parentWikiid,
+        authorid,
+        deleted: false,
+        createdDate: now,
+        modifiedDate: now,
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw this.duplicate(input);
       throw error;
     }
-    const revision = await this.wikis.insertRevision(
-      {
-        ...input.values,
-        wikiid: wiki.wikiid,
-        langid: input.langid,
-        userid: authorid,
-        date: now,
-        patrolled: true,
-        deleted: false,
-      },
-      manager,
-    );
-    await this.wikis.insertLanguage(
-      {
-        wikiid: wiki.wikiid,
-        langid: input.langid,
-        revisionid: revision.revisionid,
-        headRevisionid: revision.revisionid,
-        sourceRevisionid: null,
-      },
-      manager,
-    );
-    await this.media.setUsage('wiki', wiki.wikiid, this.imagesOf([input.values]), manager);
+    const revision = await this.wikis.insertRevision({
+      ...input.values,
+      wikiid: wiki.wikiid,
+      langid: input.langid,
+      userid: authorid,
+      date: now,
+      patrolled: true,
+      deleted: false,
+    });
+    await this.wikis.insertLanguage({
+      wikiid: wiki.wikiid,
+      langid: input.langid,
+      revisionid: revision.revisionid,
+      headRevisionid: revision.revisionid,
+      sourceRevisionid: null,
+    });
+    await this.media.setUsage('wiki', wiki.wikiid, this.imagesOf([input.values]));
     await this.changed(wiki, input.langid);
     return wiki;
   }
@@ -232,12 +221,12 @@ export class WikiWriterService {
     const before = await this.reader.version(located, { unpatrolled: true });
     await this.assertMedia(dto, caller, before?.source);
     const current = () => this.reader.conflictBody(namespace, rawTitle, langid, caller);
-    await this.transactions.run(async ({ manager }) => {
-      const wiki = (await this.wikis.findWikiById(located.wikiid, manager))!;
-      const languages = await this.wikis.languagesOf(wiki.wikiid, manager);
+    await this.transactions.run(async () => {
+      const wiki = (await this.wikis.findWikiById(located.wikiid))!;
+      const languages = await this.wikis.languagesOf(wiki.wikiid);
       const master = languages.find((l) => l.langid === wiki.langid)!;
       const target = languages.find((l) => l.langid === langid);
-      const heads = await this.wikis.revisions([master.headRevisionid, target?.headRevisionid ?? 0], manager);
+      const heads = await this.wikis.revisions([master.headRevisionid, target?.headRevisionid ?? 0]);
       const masterHead = heads.get(master.headRevisionid)!;
       if (masterHead.deleted) throw notFound('Wiki');
       const base = target ? heads.get(target.headRevisionid)! : masterHead;
@@ -246,55 +235,51 @@ export class WikiWriterService {
       const moderator = this.policy.canModerate(caller);
       if (target && sameValues(valuesOf(base), values)) {
         // Nothing changes: no revision. The revisionid is still checked, and a Moderator+ patrols the head.
-        if (
-          !(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, options.revisionid, moderator, manager))
-        ) {
+        if (!(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, options.revisionid, moderator))) {
           throw new StaleRevisionError(current);
         }
         if (moderator && target.revisionid !== target.headRevisionid) {
-          await this.wikis.patrolUpTo(wiki.wikiid, langid, target.headRevisionid, manager);
-          await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: nowSeconds() }, manager);
+          await this.wikis.patrolUpTo(wiki.wikiid, langid, target.headRevisionid);
+          await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: nowSeconds() });
           await this.changed(wiki, langid);
         }
         return;
       }
       const now = nowSeconds();
-      const revision = await this.wikis.insertRevision(
-        { ...values, wikiid: wiki.wikiid, langid, userid: caller.userid, date: now, patrolled, deleted: false },
-        manager,
-      );
+      const revision = await this.wikis.insertRevision({
+        ...values,
+        wikiid: wiki.wikiid,
+        langid,
+        userid: caller.userid,
+        date: now,
+        patrolled,
+        deleted: false,
+      });
       if (target) {
-        if (
-          !(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, revision.revisionid, patrolled, manager))
-        ) {
+        if (!(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, revision.revisionid, patrolled))) {
           throw new StaleRevisionError(current);
         }
       } else {
         // A new translation starts from the source language's newest revision, which revisionid must name.
-        if (
-          !(await this.wikis.moveHead(wiki.wikiid, wiki.langid, options.revisionid, options.revisionid, false, manager))
-        ) {
+        if (!(await this.wikis.moveHead(wiki.wikiid, wiki.langid, options.revisionid, options.revisionid, false))) {
           throw new StaleRevisionError(current);
         }
         try {
-          await this.wikis.insertLanguage(
-            {
-              wikiid: wiki.wikiid,
-              langid,
-              revisionid: patrolled ? revision.revisionid : null,
-              headRevisionid: revision.revisionid,
-              sourceRevisionid: options.revisionid,
-            },
-            manager,
-          );
+          await this.wikis.insertLanguage({
+            wikiid: wiki.wikiid,
+            langid,
+            revisionid: patrolled ? revision.revisionid : null,
+            headRevisionid: revision.revisionid,
+            sourceRevisionid: options.revisionid,
+          });
         } catch (error) {
           if (isUniqueViolation(error)) throw new StaleRevisionError(current);
           throw error;
         }
       }
-      if (moderator) await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid, manager);
-      if (patrolled) await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now }, manager);
-      await this.refreshImageUsage(wiki.wikiid, manager);
+      if (moderator) await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid);
+      if (patrolled) await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now });
+      await this.refreshImageUsage(wiki.wikiid);
       if (patrolled || moderator) await this.changed(wiki, langid);
     });
     return this.reader.current(namespace, rawTitle, { langid, unpatrolled: true }, caller);
@@ -313,51 +298,44 @@ export class WikiWriterService {
     if (!this.policy.canModerate(caller))
       throw this.forbidden('Deleting a wiki requires the Moderator privilege', 'Moderator');
     const current = () => this.reader.conflictBody(namespace, rawTitle, options.langid, caller);
-    await this.transactions.run(async ({ manager }) => {
-      const wiki = (await this.wikis.findWikiById(located.wikiid, manager))!;
+    await this.transactions.run(async () => {
+      const wiki = (await this.wikis.findWikiById(located.wikiid))!;
       const langid = options.langid ?? wiki.langid;
-      const languages = await this.wikis.languagesOf(wiki.wikiid, manager);
+      const languages = await this.wikis.languagesOf(wiki.wikiid);
       const master = languages.find((l) => l.langid === wiki.langid)!;
       const target = languages.find((l) => l.langid === langid);
-      const heads = await this.wikis.revisions([master.headRevisionid, target?.headRevisionid ?? 0], manager);
+      const heads = await this.wikis.revisions([master.headRevisionid, target?.headRevisionid ?? 0]);
       if (!target || heads.get(master.headRevisionid)!.deleted || heads.get(target.headRevisionid)!.deleted) {
         throw notFound('Wiki');
       }
       const isMaster = langid === wiki.langid;
       if (isMaster && wiki.namespace === 'CATEGORY') {
-        await this.wikis.lockWikis([wiki.wikiid], manager);
-        if ((await this.wikis.countLiveChildren(wiki.wikiid, manager)) > 0) {
+        await this.wikis.lockWikis([wiki.wikiid]);
+        if ((await this.wikis.countLiveChildren(wiki.wikiid)) > 0) {
           throw unprocessable('A category with child categories cannot be deleted; move or delete its children first');
         }
       }
       const now = nowSeconds();
       const head = heads.get(target.headRevisionid)!;
-      const revision = await this.wikis.insertRevision(
-        {
-          wikiid: wiki.wikiid,
-          langid,
-          userid: caller.userid,
-          date: now,
-          patrolled: true,
-          deleted: true,
-          displayTitle: head.displayTitle,
-          summary: '',
-          contents: '',
-          imageid: null,
-          flags: '',
-          data: '{}',
-        },
-        manager,
-      );
-      if (!(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, revision.revisionid, true, manager))) {
+      const revision = await this.wikis.insertRevision({
+        wikiid: wiki.wikiid,
+        langid,
+        userid: caller.userid,
+        date: now,
+        patrolled: true,
+        deleted: true,
+        displayTitle: head.displayTitle,
+        summary: '',
+        contents: '',
+        imageid: null,
+        flags: '',
+        data: '{}',
+      });
+      if (!(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, revision.revisionid, true))) {
         throw new StaleRevisionError(current);
       }
-      await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid, manager);
-      await this.wikis.updateWiki(
-        wiki.wikiid,
-        isMaster ? { deleted: true, modifiedDate: now } : { modifiedDate: now },
-        manager,
-      );
+      await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid);
+      await this.wikis.updateWiki(wiki.wikiid, isMaster ? { deleted: true, modifiedDate: now } : { modifiedDate: now });
       await this.changed(wiki, langid);
       await this.audit.record({
         action: 'wiki.delete',
@@ -377,52 +355,46 @@ export class WikiWriterService {
     const located = await this.editableWiki(namespace, rawTitle, caller);
     const langid = options.langid ?? located.langid;
     const current = () => this.reader.conflictBody(namespace, rawTitle, langid, caller);
-    await this.transactions.run(async ({ manager }) => {
-      const wiki = (await this.wikis.findWikiById(located.wikiid, manager))!;
-      const target = (await this.wikis.languagesOf(wiki.wikiid, manager)).find((l) => l.langid === langid);
+    await this.transactions.run(async () => {
+      const wiki = (await this.wikis.findWikiById(located.wikiid))!;
+      const target = (await this.wikis.languagesOf(wiki.wikiid)).find((l) => l.langid === langid);
       if (!target) throw notFound('Wiki');
-      const to = await this.wikis.findRevision(wiki.wikiid, langid, options.toRevisionid, manager);
+      const to = await this.wikis.findRevision(wiki.wikiid, langid, options.toRevisionid);
       if (!to || to.deleted || to.revisionid === target.headRevisionid) {
         throw unprocessable(
           'to_revisionid must be an earlier, non-deleted revision of this wiki and language other than the newest',
           'to_revisionid',
         );
       }
-      const head = (await this.wikis.revisions([target.headRevisionid], manager)).get(target.headRevisionid)!;
+      const head = (await this.wikis.revisions([target.headRevisionid])).get(target.headRevisionid)!;
       const patrolled = this.patrols(caller, wiki);
       const now = nowSeconds();
-      const revision = await this.wikis.insertRevision(
-        {
-          ...valuesOf(to),
-          displayTitle: head.displayTitle,
-          wikiid: wiki.wikiid,
-          langid,
-          userid: caller.userid,
-          date: now,
-          patrolled,
-          deleted: false,
-        },
-        manager,
-      );
-      if (
-        !(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, revision.revisionid, patrolled, manager))
-      ) {
+      const revision = await this.wikis.insertRevision({
+        ...valuesOf(to),
+        displayTitle: head.displayTitle,
+        wikiid: wiki.wikiid,
+        langid,
+        userid: caller.userid,
+        date: now,
+        patrolled,
+        deleted: false,
+      });
+      if (!(await this.wikis.moveHead(wiki.wikiid, langid, options.revisionid, revision.revisionid, patrolled))) {
         throw new StaleRevisionError(current);
       }
-      if (this.policy.canModerate(caller))
-        await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid, manager);
+      if (this.policy.canModerate(caller)) await this.wikis.patrolUpTo(wiki.wikiid, langid, revision.revisionid);
       if (patrolled && langid === wiki.langid) {
         const changes: Parameters<WikisRepository['updateWiki']>[1] = { deleted: false, modifiedDate: now };
         if (wiki.parentWikiid !== null) {
           // A category restored under a deleted parent goes to the top level.
-          const parent = await this.wikis.findWikiById(wiki.parentWikiid, manager);
+          const parent = await this.wikis.findWikiById(wiki.parentWikiid);
           if (!parent || parent.deleted) changes.parentWikiid = null;
         }
-        await this.wikis.updateWiki(wiki.wikiid, changes, manager);
+        await this.wikis.updateWiki(wiki.wikiid, changes);
       } else if (patrolled) {
-        await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now }, manager);
+        await this.wikis.updateWiki(wiki.wikiid, { modifiedDate: now });
       }
-      await this.refreshImageUsage(wiki.wikiid, manager);
+      await this.refreshImageUsage(wiki.wikiid);
       if (patrolled || this.policy.canModerate(caller)) await this.changed(wiki, langid);
     });
     return this.reader.current(namespace, rawTitle, { langid, unpatrolled: true }, caller);
@@ -541,7 +513,7 @@ export class WikiWriterService {
   }
 
   /** The wiki's images in use: main image and images in the contents of every language's newest revision. */
-  private async refreshImageUsage(wikiid: number, manager: EntityManager): Promise<void> {
-    await this.media.setUsage('wiki', wikiid, this.imagesOf(await this.wikis.headRevisions(wikiid, manager)), manager);
+  private async refreshImageUsage(wikiid: number): Promise<void> {
+    await this.media.setUsage('wiki', wikiid, this.imagesOf(await this.wikis.headRevisions(wikiid)));
   }
 }

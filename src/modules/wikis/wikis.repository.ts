@@ -8,6 +8,7 @@ import { WikiRevisionEntity } from './entities/wiki-revision.entity';
 import { WikiEntity } from './entities/wiki.entity';
 import { titleHash, titleKey, wikiKey } from './wiki-namespaces';
 import type { VersionSource } from './wiki-version';
+import { Database } from '../../database/database';
 
 /** What list items, children, ancestors and links show: one row per wiki, the chosen language's patrolled text. */
 export interface LightWikiRow {
@@ -115,7 +116,10 @@ export class WikisRepository {
   /** `SELECT <every column> FROM wikis w WHERE … AND w.title_hash IN (`: the fixed head of findByTitles. */
   private readonly byTitlesHead: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.toWiki = this.sql.hydrator(WikiEntity);
     this.toLanguage = this.sql.hydrator(WikiLanguageEntity, 'l_');
@@ -128,8 +132,8 @@ export class WikisRepository {
     this.byTitlesHead = `SELECT ${columns} FROM wikis w WHERE w.namespace = ? AND w.title_hash IN (`;
   }
 
-  manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   private get isSqlite(): boolean {
@@ -172,27 +176,23 @@ export class WikisRepository {
     return source;
   }
 
-  findWiki(namespace: string, title: string, tx?: EntityManager): Promise<WikiEntity | null> {
-    return this.manager(tx)
-      .getRepository(WikiEntity)
-      .findOneBy({ namespace, titleHash: titleHash(title) });
+  findWiki(namespace: string, title: string): Promise<WikiEntity | null> {
+    return this.manager.getRepository(WikiEntity).findOneBy({ namespace, titleHash: titleHash(title) });
   }
 
-  findWikiById(wikiid: number, tx?: EntityManager): Promise<WikiEntity | null> {
-    return this.manager(tx).getRepository(WikiEntity).findOneBy({ wikiid });
+  findWikiById(wikiid: number): Promise<WikiEntity | null> {
+    return this.manager.getRepository(WikiEntity).findOneBy({ wikiid });
   }
 
   findWikisByIds(wikiids: number[]): Promise<WikiEntity[]> {
     if (!wikiids.length) return Promise.resolve([]);
-    return this.manager()
-      .getRepository(WikiEntity)
-      .findBy({ wikiid: In(wikiids) });
+    return this.manager.getRepository(WikiEntity).findBy({ wikiid: In(wikiids) });
   }
 
   /** Each wiki's current patrolled revision in its source language. */
   async sourceRevisionIds(wikiids: number[]): Promise<Map<number, number>> {
     if (!wikiids.length) return new Map();
-    const rows = await this.manager()
+    const rows = await this.manager
       .createQueryBuilder(WikiLanguageEntity, 'l')
       .innerJoin(WikiEntity, 'w', 'w.wikiid = l.wikiid AND w.langid = l.langid')
       .select(['l.wikiid AS wikiid', 'l.revisionid AS revisionid'])
@@ -203,7 +203,7 @@ export class WikisRepository {
 
   /** Wikis (not deleted) whose title contains `term`, case-insensitively; newest first. */
   async searchTitles(term: string, limit: number): Promise<number[]> {
-    const rows = await this.manager()
+    const rows = await this.manager
       .createQueryBuilder(WikiEntity, 'w')
       .select('w.wikiid', 'wikiid')
       .where('w.deleted = :deleted', { deleted: false })
@@ -215,9 +215,9 @@ export class WikisRepository {
   }
 
   /** Row lock on MySQL (SQLite transactions are already serialized): moves, deletes and creates under a parent. */
-  async lockWikis(wikiids: number[], tx: EntityManager): Promise<void> {
+  async lockWikis(wikiids: number[]): Promise<void> {
     if (this.isSqlite || !wikiids.length) return;
-    await tx
+    await this.manager
       .getRepository(WikiEntity)
       .createQueryBuilder('w')
       .select('w.wikiid')
@@ -228,8 +228,8 @@ export class WikisRepository {
   }
 
   /** The parent of one category, read with a row lock on MySQL (cycle checks walk up the tree with it). */
-  async lockedParentOf(wikiid: number, tx: EntityManager): Promise<number | null> {
-    const qb = tx
+  async lockedParentOf(wikiid: number): Promise<number | null> {
+    const qb = this.manager
       .getRepository(WikiEntity)
       .createQueryBuilder('w')
       .select(['w.wikiid', 'w.parentWikiid'])
@@ -238,37 +238,33 @@ export class WikisRepository {
     return (await qb.getOne())?.parentWikiid ?? null;
   }
 
-  languagesOf(wikiid: number, tx?: EntityManager): Promise<WikiLanguageEntity[]> {
-    return this.manager(tx)
-      .getRepository(WikiLanguageEntity)
-      .find({ where: { wikiid }, order: { langid: 'ASC' } });
+  languagesOf(wikiid: number): Promise<WikiLanguageEntity[]> {
+    return this.manager.getRepository(WikiLanguageEntity).find({ where: { wikiid }, order: { langid: 'ASC' } });
   }
 
-  async revisions(ids: number[], tx?: EntityManager): Promise<Map<number, WikiRevisionEntity>> {
+  async revisions(ids: number[]): Promise<Map<number, WikiRevisionEntity>> {
     const unique = [...new Set(ids)];
     if (!unique.length) return new Map();
-    const rows = await this.manager(tx)
-      .getRepository(WikiRevisionEntity)
-      .findBy({ revisionid: In(unique) });
+    const rows = await this.manager.getRepository(WikiRevisionEntity).findBy({ revisionid: In(unique) });
     return new Map(rows.map((row) => [row.revisionid, row]));
   }
 
-  findRevision(wikiid: number, langid: string, revisionid: number, tx?: EntityManager) {
-    return this.manager(tx).getRepository(WikiRevisionEntity).findOneBy({ wikiid, langid, revisionid });
+  findRevision(wikiid: number, langid: string, revisionid: number) {
+    return this.manager.getRepository(WikiRevisionEntity).findOneBy({ wikiid, langid, revisionid });
   }
 
-  insertWiki(wiki: Omit<WikiEntity, 'wikiid'>, tx: EntityManager): Promise<WikiEntity> {
-    const repository = tx.getRepository(WikiEntity);
+  insertWiki(wiki: Omit<WikiEntity, 'wikiid'>): Promise<WikiEntity> {
+    const repository = this.manager.getRepository(WikiEntity);
     return repository.save(repository.create(wiki));
   }
 
-  insertRevision(revision: Omit<WikiRevisionEntity, 'revisionid'>, tx: EntityManager): Promise<WikiRevisionEntity> {
-    const repository = tx.getRepository(WikiRevisionEntity);
+  insertRevision(revision: Omit<WikiRevisionEntity, 'revisionid'>): Promise<WikiRevisionEntity> {
+    const repository = this.manager.getRepository(WikiRevisionEntity);
     return repository.save(repository.create(revision));
   }
 
-  async insertLanguage(language: WikiLanguageEntity, tx: EntityManager): Promise<void> {
-    await tx.getRepository(WikiLanguageEntity).insert(language);
+  async insertLanguage(language: WikiLanguageEntity): Promise<void> {
+    await this.manager.getRepository(WikiLanguageEntity).insert(language);
   }
 
   /**
@@ -282,9 +278,8 @@ export class WikisRepository {
     expectedHead: number,
     newHead: number,
     patrolled: boolean,
-    tx: EntityManager,
   ): Promise<boolean> {
-    const result = await tx
+    const result = await this.manager
       .createQueryBuilder()
       .update(WikiLanguageEntity)
       .set({ headRevisionid: newHead, ...(patrolled ? { revisionid: newHead } : {}) })
@@ -298,8 +293,8 @@ export class WikisRepository {
   }
 
   /** A Moderator+ save patrols what it builds on. */
-  async patrolUpTo(wikiid: number, langid: string, revisionid: number, tx: EntityManager): Promise<void> {
-    await tx
+  async patrolUpTo(wikiid: number, langid: string, revisionid: number): Promise<void> {
+    await this.manager
       .createQueryBuilder()
       .update(WikiRevisionEntity)
       .set({ patrolled: true })
@@ -312,17 +307,13 @@ export class WikisRepository {
       .execute();
   }
 
-  async updateWiki(
-    wikiid: number,
-    changes: Partial<Pick<WikiEntity, 'modifiedDate' | 'deleted' | 'parentWikiid'>>,
-    tx: EntityManager,
-  ) {
-    await tx.getRepository(WikiEntity).update({ wikiid }, changes);
+  async updateWiki(wikiid: number, changes: Partial<Pick<WikiEntity, 'modifiedDate' | 'deleted' | 'parentWikiid'>>) {
+    await this.manager.getRepository(WikiEntity).update({ wikiid }, changes);
   }
 
   /** Head revisions of every language of a wiki (image usage is computed from them). */
-  async headRevisions(wikiid: number, tx?: EntityManager): Promise<WikiRevisionEntity[]> {
-    return this.manager(tx)
+  async headRevisions(wikiid: number): Promise<WikiRevisionEntity[]> {
+    return this.manager
       .getRepository(WikiRevisionEntity)
       .createQueryBuilder('r')
       .innerJoin(WikiLanguageEntity, 'l', 'l.head_revisionid = r.revisionid')
@@ -415,19 +406,19 @@ export class WikisRepository {
     return { family, token: tokenColumn(raws[0]?.tree_token) };
   }
 
-  async countLiveChildren(wikiid: number, tx?: EntityManager): Promise<number> {
-    return this.manager(tx).getRepository(WikiEntity).countBy({ parentWikiid: wikiid, deleted: false });
+  async countLiveChildren(wikiid: number): Promise<number> {
+    return this.manager.getRepository(WikiEntity).countBy({ parentWikiid: wikiid, deleted: false });
   }
 
   /**
    * Wikis of a namespace whose title is among `titles` in any case (deleted ones included). Hand-written SQL: a
    * hot read, where building the query cost more than running it.
    */
-  async findByTitles(namespace: string, titles: string[], tx?: EntityManager): Promise<WikiEntity[]> {
+  async findByTitles(namespace: string, titles: string[]): Promise<WikiEntity[]> {
     if (!titles.length) return [];
     const hashes = [...new Set(titles.map(titleHash))];
     const sql = `${this.byTitlesHead}${placeholders(hashes)})`;
-    const rows = (await this.sql.rows(sql, [namespace, ...hashes], tx)).map(this.toWiki);
+    const rows = (await this.sql.rows(sql, [namespace, ...hashes])).map(this.toWiki);
     const wanted = new Set(titles.map(titleKey));
     return rows.filter((row) => wanted.has(titleKey(row.title)));
   }

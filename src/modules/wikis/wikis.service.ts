@@ -1,5 +1,4 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { privilegesAtLeast } from '../../common/auth/privileges';
 import { InsufficientPrivilegesException, notFound } from '../../common/http/api-errors';
@@ -102,13 +101,12 @@ export class WikisService implements OnModuleInit {
   async ensureItems(
     items: { name: string; summary?: string; url?: string }[],
     author: AuthenticatedUser,
-    tx?: EntityManager,
   ): Promise<Map<string, ItemPage>> {
     if (!items.length) return new Map();
-    const work = async (manager: EntityManager) => {
+    const work = async () => {
       const titles = items.map((item) => normalizeTitle(item.name));
       const existing = new Map(
-        (await this.wikis.findByTitles('ITEM', titles, manager)).map((wiki) => [titleKey(wiki.title), wiki]),
+        (await this.wikis.findByTitles('ITEM', titles)).map((wiki) => [titleKey(wiki.title), wiki]),
       );
       const result = new Map<string, ItemPage>();
       for (const item of items) {
@@ -135,7 +133,6 @@ export class WikisService implements OnModuleInit {
               },
             },
             author.userid,
-            manager,
           );
           existing.set(titleKey(title), wiki);
         }
@@ -147,7 +144,7 @@ export class WikisService implements OnModuleInit {
       }
       return result;
     };
-    return tx ? work(tx) : this.transactions.run(({ manager }) => work(manager));
+    return this.transactions.run(work);
   }
 
   // ---- tags -----------------------------------------------------------------------------------------

@@ -84,21 +84,18 @@ export class WorkLogSignoffsService {
     const members = await this.teams.memberIds(teamid);
     const emails = await this.users.emailsOf(members.filter((id) => id !== entry.userid));
     return this.transactions.run(async (tx) => {
-      const signoffid = await this.entries.insertSignoff(
-        {
-          entryid,
-          stepid,
-          teamid,
-          status: 'pending',
-          requestedBy: caller.userid,
-          requestedDate: this.clock.nowSeconds(),
-          signerUserid: null,
-          signatureid: null,
-          date: null,
-        },
-        tx.manager,
-      );
-      const body = await this.view((await this.entries.findSignoff(signoffid, tx.manager))!);
+      const signoffid = await this.entries.insertSignoff({
+        entryid,
+        stepid,
+        teamid,
+        status: 'pending',
+        requestedBy: caller.userid,
+        requestedDate: this.clock.nowSeconds(),
+        signerUserid: null,
+        signatureid: null,
+        date: null,
+      });
+      const body = await this.view((await this.entries.findSignoff(signoffid))!);
       await this.audit.record({
         action: 'work_log_signoff.request',
         entity: ['work_log_signoff', signoffid],
@@ -146,8 +143,8 @@ export class WorkLogSignoffsService {
         signatureid: signature.signatureid,
         date: now,
       };
-      if (!(await this.entries.decideSignoff(signoffid, changes, tx.manager))) {
-        throw new RevisionConflictException(await this.view((await this.entries.findSignoff(signoffid, tx.manager))!));
+      if (!(await this.entries.decideSignoff(signoffid, changes))) {
+        throw new RevisionConflictException(await this.view((await this.entries.findSignoff(signoffid))!));
       }
       const view = await this.view({ ...signoff, ...changes });
       await this.audit.record({

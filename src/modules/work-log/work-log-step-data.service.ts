@@ -44,19 +44,21 @@ export class WorkLogStepDataService {
       const changes: Partial<WorkLogEntryEntity> = {};
       const moves = body.stepid !== undefined && body.stepid !== entry.currentStepid;
       if (moves) {
-        if (entry.timingid) await this.entries.closeTiming(entry.timingid, now, tx.manager);
+        if (entry.timingid) await this.entries.closeTiming(entry.timingid, now);
         changes.currentStepid = body.stepid;
-        changes.timingid = await this.entries.insertTiming(
-          { entryid, stepid: body.stepid!, dateStart: now, dateEnd: null },
-          tx.manager,
-        );
+        changes.timingid = await this.entries.insertTiming({
+          entryid,
+          stepid: body.stepid!,
+          dateStart: now,
+          dateEnd: null,
+        });
       }
       const expect = body.lasttimingid ?? (moves ? (entry.timingid ?? undefined) : undefined);
-      if (!(await this.entries.updateEntry(entryid, 'started', changes, tx.manager, expect))) {
+      if (!(await this.entries.updateEntry(entryid, 'started', changes, expect))) {
         throw new RevisionConflictException(await this.workLog.detailById(entryid));
       }
       const recorded = rows.map((row) => ({ ...row, entryid, userid: caller.userid, date: now }));
-      await this.entries.insertData(recorded, tx.manager);
+      await this.entries.insertData(recorded);
       const after = await this.workLog.detail({ ...entry, ...changes }, formsToken);
       const move = moves ? { stepid: body.stepid!, timingid: changes.timingid! } : {};
       await this.audit.record({

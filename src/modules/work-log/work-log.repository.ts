@@ -9,6 +9,7 @@ import { WorkLogDataEntity } from './entities/work-log-data.entity';
 import { WorkLogEntryEntity } from './entities/work-log-entry.entity';
 import { WorkLogSignoffEntity } from './entities/work-log-signoff.entity';
 import { WorkLogTimingEntity } from './entities/work-log-timing.entity';
+import { Database } from '../../database/database';
 
 export interface EntryFilter {
   guideid?: number;
@@ -53,22 +54,25 @@ export class WorkLogRepository {
   private readonly sql: SqlReader;
   private entrySql?: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }
 
-  private manager(tx?: EntityManager): EntityManager {
-    return tx ?? this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
-  insertEntry(values: Omit<WorkLogEntryEntity, 'entryid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, WorkLogEntryEntity, values);
+  insertEntry(values: Omit<WorkLogEntryEntity, 'entryid'>): Promise<number> {
+    return insertReturningId(this.manager, WorkLogEntryEntity, values);
   }
 
   /** A live (not deleted) entry. */
-  async findEntry(entryid: number, tx?: EntityManager): Promise<WorkLogEntryEntity | null> {
+  async findEntry(entryid: number): Promise<WorkLogEntryEntity | null> {
     this.entrySql ??= `SELECT ${this.sql.columns(WorkLogEntryEntity, 'e')} FROM work_log_entries e WHERE e.entryid = ? AND e.deleted = 0`;
-    const [row] = await this.sql.rows(this.entrySql, [entryid], tx);
+    const [row] = await this.sql.rows(this.entrySql, [entryid]);
     return row ? this.sql.hydrator(WorkLogEntryEntity, 'e_')(row) : null;
   }
 
@@ -81,25 +85,26 @@ export class WorkLogRepository {
     entryid: number,
     from: string,
     changes: Partial<WorkLogEntryEntity>,
-    tx: EntityManager,
     expectTimingid?: number,
   ): Promise<boolean> {
     const where: Partial<WorkLogEntryEntity> = { entryid, status: from, deleted: false };
     if (expectTimingid !== undefined) where.timingid = expectTimingid;
-    return (await updateRows(tx, WorkLogEntryEntity, changes, where, ['write_count = write_count + 1'])) > 0;
+    return (await updateRows(this.manager, WorkLogEntryEntity, changes, where, ['write_count = write_count + 1'])) > 0;
   }
 
-  async softDelete(entryid: number, tx: EntityManager): Promise<boolean> {
-    const result = await tx.getRepository(WorkLogEntryEntity).update({ entryid, deleted: false }, { deleted: true });
+  async softDelete(entryid: number): Promise<boolean> {
+    const result = await this.manager
+      .getRepository(WorkLogEntryEntity)
+      .update({ entryid, deleted: false }, { deleted: true });
     return (result.affected ?? 0) > 0;
   }
 
-  insertTiming(values: Omit<WorkLogTimingEntity, 'timingid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, WorkLogTimingEntity, values);
+  insertTiming(values: Omit<WorkLogTimingEntity, 'timingid'>): Promise<number> {
+    return insertReturningId(this.manager, WorkLogTimingEntity, values);
   }
 
-  async closeTiming(timingid: number, at: number, tx: EntityManager): Promise<void> {
-    await tx
+  async closeTiming(timingid: number, at: number): Promise<void> {
+    await this.manager
       .createQueryBuilder()
       .update(WorkLogTimingEntity)
       .set({ dateEnd: at })
@@ -107,12 +112,12 @@ export class WorkLogRepository {
       .execute();
   }
 
-  async insertData(rows: Omit<WorkLogDataEntity, 'dataid'>[], tx: EntityManager): Promise<void> {
-    await insertRows(tx, WorkLogDataEntity, rows);
+  async insertData(rows: Omit<WorkLogDataEntity, 'dataid'>[]): Promise<void> {
+    await insertRows(this.manager, WorkLogDataEntity, rows);
   }
 
   private filtered(filter: Omit<EntryFilter, 'offset' | 'limit' | 'order'>): SelectQueryBuilder<WorkLogEntryEntity> {
-    const query = this.manager()
+    const query = this.manager
       .getRepository(WorkLogEntryEntity)
       .createQueryBuilder('e')
       .where('e.deleted = :deleted', { deleted: false });
@@ -148,7 +153,7 @@ export class WorkLogRepository {
    */
   dataOf(entryids: number[]): Promise<ExportDataRow[]> {
     if (!entryids.length) return Promise.resolve([]);
-    return this.manager().query<ExportDataRow[]>(
+    return this.manager.query<ExportDataRow[]>(
       `${NATIVE_ROWS} SELECT entryid, stepid, field_revisionid, field_guid, label, value, userid, date FROM work_log_data` +
         ` WHERE entryid IN (${placeholders(entryids)}) ORDER BY entryid, dataid`,
       entryids,
@@ -156,7 +161,7 @@ export class WorkLogRepository {
   }
 
   /** Values, timings and sign-offs of many entries in ONE statement (a list page costs one query for all). */
-  async children(entryids: number[], tx?: EntityManager): Promise<Map<number, EntryChildren>> {
+  async children(entryids: number[]): Promise<Map<number, EntryChildren>> {
     const result = new Map<number, EntryChildren>(entryids.map((id) => [id, { data: [], timings: [], signoffs: [] }]));
     if (!entryids.length) return result;
     const ids = placeholders(entryids);
@@ -166,7 +171,7 @@ export class WorkLogRepository {
       `UNION ALL SELECT 't', entryid, timingid, stepid, date_start, date_end, NULL, NULL, NULL, NULL FROM work_log_timings WHERE entryid IN (${ids}) ` +
       `UNION ALL SELECT 's', entryid, signoffid, stepid, teamid, NULL, NULL, status, NULL, NULL FROM work_log_signoffs WHERE entryid IN (${ids}) ` +
       `ORDER BY k, id`;
-    const rows = await this.manager(tx).query<Record<string, unknown>[]>(sql, [...entryids, ...entryids, ...entryids]);
+    const rows = await this.manager.query<Record<string, unknown>[]>(sql, [...entryids, ...entryids, ...entryids]);
     for (const row of rows) {
       const children = result.get(num(row.entryid));
       if (!children) continue;
@@ -202,22 +207,24 @@ export class WorkLogRepository {
     return result;
   }
 
-  insertSignoff(values: Omit<WorkLogSignoffEntity, 'signoffid'>, tx: EntityManager): Promise<number> {
-    return insertReturningId(tx, WorkLogSignoffEntity, values);
+  insertSignoff(values: Omit<WorkLogSignoffEntity, 'signoffid'>): Promise<number> {
+    return insertReturningId(this.manager, WorkLogSignoffEntity, values);
   }
 
-  findSignoff(signoffid: number, tx?: EntityManager): Promise<WorkLogSignoffEntity | null> {
-    return this.manager(tx).getRepository(WorkLogSignoffEntity).findOneBy({ signoffid });
+  findSignoff(signoffid: number): Promise<WorkLogSignoffEntity | null> {
+    return this.manager.getRepository(WorkLogSignoffEntity).findOneBy({ signoffid });
   }
 
-  pendingSignoff(entryid: number, stepid?: number, tx?: EntityManager): Promise<WorkLogSignoffEntity | null> {
-    return this.manager(tx)
+  pendingSignoff(entryid: number, stepid?: number): Promise<WorkLogSignoffEntity | null> {
+    return this.manager
       .getRepository(WorkLogSignoffEntity)
       .findOne({ where: { entryid, status: 'pending', ...(stepid ? { stepid } : {}) }, order: { signoffid: 'ASC' } });
   }
 
-  async decideSignoff(signoffid: number, changes: Partial<WorkLogSignoffEntity>, tx: EntityManager): Promise<boolean> {
-    const result = await tx.getRepository(WorkLogSignoffEntity).update({ signoffid, status: 'pending' }, changes);
+  async decideSignoff(signoffid: number, changes: Partial<WorkLogSignoffEntity>): Promise<boolean> {
+    const result = await this.manager
+      .getRepository(WorkLogSignoffEntity)
+      .update({ signoffid, status: 'pending' }, changes);
     return (result.affected ?? 0) > 0;
   }
 
@@ -228,7 +235,7 @@ export class WorkLogRepository {
     limit: number,
     visibleTo?: { userid: number; teamids: number[] },
   ): Promise<WorkLogSignoffEntity[]> {
-    const query = this.manager()
+    const query = this.manager
       .getRepository(WorkLogSignoffEntity)
       .createQueryBuilder('s')
       .innerJoin(WorkLogEntryEntity, 'e', 'e.entryid = s.entryid AND e.deleted = :deleted', { deleted: false })
@@ -242,10 +249,8 @@ export class WorkLogRepository {
     return query.orderBy('s.signoffid', 'ASC').offset(offset).limit(limit).getMany();
   }
 
-  entriesByIds(entryids: number[], tx?: EntityManager): Promise<WorkLogEntryEntity[]> {
+  entriesByIds(entryids: number[]): Promise<WorkLogEntryEntity[]> {
     if (!entryids.length) return Promise.resolve([]);
-    return this.manager(tx)
-      .getRepository(WorkLogEntryEntity)
-      .findBy({ entryid: In(entryids), deleted: false });
+    return this.manager.getRepository(WorkLogEntryEntity).findBy({ entryid: In(entryids), deleted: false });
   }
 }

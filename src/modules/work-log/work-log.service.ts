@@ -181,7 +181,7 @@ export class WorkLogService {
         starttime: now,
         endtime: null,
         guideRevisionid: release && !editor ? release.revisionid : guide.revisionid,
-        maxFormRevisionid: await this.forms.maxFormRevision(guide.docid, tx.manager),
+        maxFormRevisionid: await this.forms.maxFormRevision(guide.docid),
         releaseid: release?.releaseid ?? null,
         releaseVersion: release?.version ?? null,
         pausedSeconds: 0,
@@ -191,7 +191,7 @@ export class WorkLogService {
         writeCount: 0,
         deleted: false,
       };
-      const entryid = await this.entries.insertEntry(values, tx.manager);
+      const entryid = await this.entries.insertEntry(values);
       const created = await this.detail({ entryid, ...values });
       await this.audit.record({ action: 'work_log.start', entity: ['work_log_entry', entryid], after: created });
       tx.publish(WorkLogEntryStarted(created));
@@ -287,8 +287,7 @@ export class WorkLogService {
     return this.transactions.run(async (tx) => {
       const changes: Partial<WorkLogEntryEntity> = { status: move.to };
       for (const effect of move.effects) {
-        if (effect === 'close_timing' && entry.timingid)
-          await this.entries.closeTiming(entry.timingid, now, tx.manager);
+        if (effect === 'close_timing' && entry.timingid) await this.entries.closeTiming(entry.timingid, now);
         if (effect === 'start_pause_clock') changes.pausedAt = now;
         if (effect === 'stop_pause_clock') {
           changes.pausedSeconds = entry.pausedSeconds + (entry.pausedAt ? now - entry.pausedAt : 0);
@@ -298,13 +297,15 @@ export class WorkLogService {
         if (effect === 'set_endtime') changes.endtime = now;
         if (effect === 'pin_current_revision' && currentRevisionid) changes.guideRevisionid = currentRevisionid;
         if (effect === 'reopen_timing' && entry.currentStepid) {
-          changes.timingid = await this.entries.insertTiming(
-            { entryid: entry.entryid, stepid: entry.currentStepid, dateStart: now, dateEnd: null },
-            tx.manager,
-          );
+          changes.timingid = await this.entries.insertTiming({
+            entryid: entry.entryid,
+            stepid: entry.currentStepid,
+            dateStart: now,
+            dateEnd: null,
+          });
         }
       }
-      if (!(await this.entries.updateEntry(entry.entryid, move.from, changes, tx.manager))) {
+      if (!(await this.entries.updateEntry(entry.entryid, move.from, changes))) {
         throw await this.conflict(entry.entryid);
       }
       const after = { ...entry, ...changes };
@@ -337,7 +338,7 @@ export class WorkLogService {
     if (!entry) throw notFound('Entry');
     const body = await this.detail(entry);
     await this.transactions.run(async (tx) => {
-      if (!(await this.entries.softDelete(entryid, tx.manager))) throw notFound('Entry');
+      if (!(await this.entries.softDelete(entryid))) throw notFound('Entry');
       await this.audit.record({ action: 'work_log.delete', entity: ['work_log_entry', entryid], before: body });
       tx.publish(WorkLogEntryDeleted(body));
     });

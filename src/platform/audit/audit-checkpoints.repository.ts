@@ -1,19 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, MoreThan } from 'typeorm';
+import { DataSource, MoreThan, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { placeholders } from '../../database/sql-reader';
 import { headsWhere } from './audit.repository';
 import { HashVersion } from './audit-hash';
 import { AuditCheckpointEntity, type CheckpointHead } from './entities/audit-checkpoint.entity';
+import { Database } from '../../database/database';
 
 /** All SQL of the audit checkpoints. There is deliberately no method that updates or deletes one. */
 @Injectable()
 export class AuditCheckpointsRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private get manager() {
-    return this.dataSource.manager;
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /** Up to `limit` heads that moved since a checkpoint last listed them (any order). */

@@ -4,6 +4,7 @@ import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { AuditChainHeadEntity, type ChainHead } from './entities/audit-chain-head.entity';
 import { AuditEventEntity } from './entities/audit-event.entity';
+import { Database } from '../../database/database';
 
 /** An audited entity: its type and id. */
 export type HeadKey = [entityType: string, entityId: string];
@@ -42,10 +43,14 @@ export interface AuditFilter {
 /** All SQL of the audit log. There is deliberately no method that updates or deletes a row. */
 @Injectable()
 export class AuditRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
 
   private get manager(): EntityManager {
-    return this.dataSource.manager;
+    return this.database.manager;
   }
 
   private get isMysql(): boolean {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { placeholders, SqlReader, type SqlRow } from '../../database/sql-reader';
 import { DomainEventEntity } from './entities/domain-event.entity';
 import { EventDeliveryEntity } from './entities/event-delivery.entity';
+import { Database } from '../../database/database';
 
 /**
  * All SQL of the outbox and its deliveries. The dispatcher's statements run after every write, so the
@@ -16,7 +17,10 @@ export class OutboxRepository {
   private readonly hydrateEvent: (row: SqlRow) => DomainEventEntity;
   private readonly pendingSql: string;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  private readonly database: Database;
+
+  constructor(@InjectDataSource() dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
     this.hydrateEvent = this.sql.hydrator(DomainEventEntity);
     const columns = dataSource
@@ -24,6 +28,10 @@ export class OutboxRepository {
       .columns.map((c) => `e.${c.databaseName}`)
       .join(', ');
     this.pendingSql = `SELECT ${columns} FROM domain_events e WHERE e.dispatched_at IS NULL AND e.failed_at IS NULL AND e.eventid > ? ORDER BY e.eventid ASC LIMIT ?`;
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /**
@@ -51,7 +59,7 @@ export class OutboxRepository {
 
   async recordDeliveries(subscriber: string, eventids: number[], at: number): Promise<void> {
     await insertRows(
-      this.dataSource.manager,
+      this.manager,
       EventDeliveryEntity,
       eventids.map((eventid) => ({ subscriber, eventid, deliveredAt: at })),
     );
@@ -59,14 +67,14 @@ export class OutboxRepository {
 
   async markDispatched(eventids: number[], at: number): Promise<void> {
     if (!eventids.length) return;
-    await this.dataSource.manager.query(
+    await this.manager.query(
       `UPDATE domain_events SET dispatched_at = ? WHERE eventid IN (${placeholders(eventids)}) AND dispatched_at IS NULL`,
       [at, ...eventids],
     );
   }
 
   async recordFailure(eventid: number, error: string, nextAttemptAt: number, giveUpAt: number | null): Promise<void> {
-    await this.dataSource.manager
+    await this.manager
       .createQueryBuilder()
       .update(DomainEventEntity)
       .set({
@@ -81,7 +89,7 @@ export class OutboxRepository {
 
   /** Events waiting for delivery, and how old the oldest is (ms), for metrics and health. */
   async backlog(now: number): Promise<{ count: number; oldestAgeMs: number }> {
-    const row = await this.dataSource.manager
+    const row = await this.manager
       .createQueryBuilder(DomainEventEntity, 'e')
       .select('COUNT(*)', 'count')
       .addSelect('MIN(e.occurred_at)', 'oldest')

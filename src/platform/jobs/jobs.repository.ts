@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, LessThan } from 'typeorm';
+import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { affectedBy } from '../../database/update';
 import { placeholders, SqlReader } from '../../database/sql-reader';
 import { JobEntity } from './entities/job.entity';
 import { SchedulerLockEntity } from './entities/scheduler-lock.entity';
+import { Database } from '../../database/database';
 
 /** All SQL of the job queue and of the scheduler's locks. */
 @Injectable()
@@ -14,12 +15,15 @@ export class JobsRepository {
   private readonly sql: SqlReader;
   private jobColumns?: string;
 
+  private readonly database: Database;
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
     this.sql = new SqlReader(dataSource);
   }
 
-  private get manager() {
-    return this.dataSource.manager;
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   get isSqlite(): boolean {

@@ -1,20 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, MoreThan } from 'typeorm';
+import { DataSource, In, IsNull, MoreThan, type EntityManager } from 'typeorm';
 import { insertRows } from '../../database/insert';
 import { SignCodeEntity } from './entities/sign-code.entity';
 import { SignatureAttemptEntity, type SignatureAttemptState } from './entities/signature-attempt.entity';
 import { SignatureLockoutEntity } from './entities/signature-lockout.entity';
 import { SignatureEntity } from './entities/signature.entity';
 import type { CountedAttempt } from './signing-attempts';
+import { Database } from '../../database/database';
 
 /** All SQL of signatures, signing attempts, lockouts and sign codes. Signatures are never updated. */
 @Injectable()
 export class SignaturesRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly database: Database;
 
-  private get manager() {
-    return this.dataSource.manager;
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  private get manager(): EntityManager {
+    return this.database.manager;
   }
 
   /** Until when the user is locked out (null: not locked). */

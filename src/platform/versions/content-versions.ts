@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { ContentVersionsRepository } from './content-versions.repository';
 
 /** Names of the versioned contents (one row each in `content_versions`). */
 export type ContentName = 'category-tree' | 'step-forms' | 'releases' | AnswerToken;
@@ -77,11 +78,15 @@ export const tokenColumn = (value: unknown): string | null => (typeof value === 
  */
 @Injectable()
 export class ContentVersions {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  private readonly repository: ContentVersionsRepository;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.repository = new ContentVersionsRepository(dataSource);
+  }
 
   /** A new token for `name`, written in the open transaction (an upsert: it locks only its own row). */
   async bump(name: ContentName): Promise<void> {
-    await this.dataSource.manager.query(replaceTokenSql(this.dialect), [name, newVersionToken()]);
+    await this.repository.replace(replaceTokenSql(this.dialect), [name, newVersionToken()]);
   }
 
   /**
@@ -97,8 +102,7 @@ export class ContentVersions {
             [name, `${name}@%`],
           ]
         : [`SELECT ${versionTokenSql(name)} AS token`, []];
-    const rows = await this.dataSource.manager.query<{ token: string | null }[]>(sql, parameters);
-    return rows[0]?.token ?? null;
+    return this.repository.token(sql, parameters);
   }
 
   private get dialect(): 'sqlite' | 'mysql' {

@@ -222,23 +222,23 @@ export class CategoriesService {
       );
     }
     const wikiid = version.wiki.wikiid;
-    await this.transactions.run(async ({ manager }) => {
+    await this.transactions.run(async () => {
       let parentWikiid: number | null = null;
       if (parentTitle !== null) {
-        const parent = await this.wikis.findWiki('CATEGORY', normalizeTitle(parentTitle), manager);
+        const parent = await this.wikis.findWiki('CATEGORY', normalizeTitle(parentTitle));
         if (!parent || parent.deleted) throw unprocessable(`No category titled ${parentTitle}`, 'parent');
-        await this.wikis.lockWikis([wikiid, parent.wikiid], manager);
+        await this.wikis.lockWikis([wikiid, parent.wikiid]);
         // Walk up from the new parent (locking each row on MySQL so concurrent moves serialize).
         let cursor: number | null = parent.wikiid;
         for (let steps = 0; cursor !== null; steps += 1) {
           if (cursor === wikiid || steps > 100_000) {
             throw unprocessable('A category cannot be moved below itself or one of its descendants', 'parent');
           }
-          cursor = await this.wikis.lockedParentOf(cursor, manager);
+          cursor = await this.wikis.lockedParentOf(cursor);
         }
         parentWikiid = parent.wikiid;
       }
-      await this.wikis.updateWiki(wikiid, { parentWikiid }, manager);
+      await this.wikis.updateWiki(wikiid, { parentWikiid });
       await this.versions.bump('category-tree');
       await this.audit.record({
         action: 'category.move',

@@ -11,7 +11,7 @@ interface MysqlResult {
  * with RETURNING, MySQL's INSERT … ON DUPLICATE KEY UPDATE that hands the new total back through
  * LAST_INSERT_ID(expr) (no second statement, no lock held between two).
  */
-export class DatabaseCounterBackend implements CounterBackend {
+export class RateLimitCountersRepository implements CounterBackend {
   private readonly mysql: boolean;
 
   constructor(private readonly dataSource: DataSource) {

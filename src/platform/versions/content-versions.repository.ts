@@ -1,0 +1,22 @@
+import type { DataSource } from 'typeorm';
+import { Database } from '../../database/database';
+
+/** The statements of `content_versions` (ContentVersions decides which). */
+export class ContentVersionsRepository {
+  private readonly database: Database;
+
+  constructor(dataSource: DataSource) {
+    this.database = new Database(dataSource);
+  }
+
+  /** Runs an upsert of tokens, in the open transaction if there is one. */
+  async replace(sql: string, parameters: string[]): Promise<void> {
+    await this.database.query(sql, parameters);
+  }
+
+  /** The `token` column of the statement's first row, or null. */
+  async token(sql: string, parameters: string[]): Promise<string | null> {
+    const rows = await this.database.query<{ token: string | null }[]>(sql, parameters);
+    return rows[0]?.token ?? null;
+  }
+}
