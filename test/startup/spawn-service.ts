@@ -1,15 +1,22 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The built service (npm run build), as `npm start` runs it. */
 export const MAIN = resolve(__dirname, '../../dist/src/main.js');
 
-/** As root, file permissions do not stop a process: children that must meet them run as nobody. */
-export const UNPRIVILEGED: { uid: number; gid: number } | Record<string, never> =
-  process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+/**
+ * As root, file permissions do not stop a process: a child that must meet them runs without the capabilities that
+ * bypass them (setpriv drops CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH). It stays root, so it can still read a
+ * checkout in a folder only root may enter, as CI's fresh clone in a `mktemp -d` folder is.
+ */
+const AS_ROOT = process.getuid?.() === 0;
+const DAC_CAPABILITIES = '-dac_override,-dac_read_search';
+
+/** The user a started service runs as (the name its messages give). */
+export const SERVICE_USER = userInfo().username;
 
 export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -21,7 +28,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A fresh directory any user may enter (the unprivileged child needs to). */
+/** A fresh directory. */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rgcs-startup-'));
   chmodSync(dir, 0o755);
@@ -42,10 +49,14 @@ export function startService(
   options: { cwd?: string; unprivileged?: boolean; args?: string[]; script?: string } = {},
 ): ServiceProcess {
   const began = Date.now();
-  const child = spawn(process.execPath, [options.script ?? MAIN, ...(options.args ?? [])], {
+  const node = [process.execPath, options.script ?? MAIN, ...(options.args ?? [])];
+  const command =
+    options.unprivileged && AS_ROOT
+      ? ['setpriv', '--inh-caps', DAC_CAPABILITIES, '--bounding-set', DAC_CAPABILITIES, ...node]
+      : node;
+  const child = spawn(command[0], command.slice(1), {
     env: { PATH: process.env.PATH ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env },
     cwd: options.cwd ?? tmpdir(),
-    ...(options.unprivileged ? UNPRIVILEGED : {}),
   });
   let stdout = '';
   let stderr = '';

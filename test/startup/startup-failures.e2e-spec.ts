@@ -1,7 +1,7 @@
-import { copyFileSync, chmodSync, chownSync, mkdirSync } from 'node:fs';
+import { copyFileSync, chmodSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { freePort, lines, startService, tempDir, UNPRIVILEGED } from './spawn-service';
+import { freePort, lines, SERVICE_USER, startService, tempDir } from './spawn-service';
 
 const usingMysql = process.env.TEST_DB === 'mysql';
 /**
@@ -20,7 +20,7 @@ async function failsWithOneLine(env: Record<string, string>, unprivileged = fals
 }
 
 describe('start-up failures: one line naming the cause and the fix', () => {
-  // Permissions: as root the check runs the child as nobody (UNPRIVILEGED); root itself could write anywhere.
+  // Permissions: as root the child runs without the capabilities that bypass them (spawn-service.ts).
   it('a read-only folder of DB_PATH', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'data'), { mode: 0o555 });
@@ -40,11 +40,6 @@ describe('start-up failures: one line naming the cause and the fix', () => {
     const copy = join(tempDir(), 'app.sqlite');
     copyFileSync(join(dir, 'app.sqlite'), copy);
     chmodSync(copy, 0o444);
-    const { uid, gid } = UNPRIVILEGED;
-    if (uid !== undefined && gid !== undefined) {
-      chownSync(copy, uid, gid);
-      chownSync(join(copy, '..'), uid, gid);
-    }
     const { line, ms } = await failsWithOneLine({ DB_PATH: copy }, true);
     expect(line).toContain(`The SQLite database file ${copy} (DB_PATH=${copy}) is read-only`);
     expect(line).toContain('chmod u+w');
@@ -58,10 +53,7 @@ describe('start-up failures: one line naming the cause and the fix', () => {
     const path = join(dir, 'locked', 'missing', 'app.sqlite');
     const { line, ms } = await failsWithOneLine({ DB_PATH: path }, true);
     expect(line).toBe(
-      `Cannot create the folder ${join(dir, 'locked', 'missing')} for the SQLite database (DB_PATH=${path}): permission denied. Create it writable by user "nobody", or set DB_PATH to a writable location.`.replace(
-        'nobody',
-        'uid' in UNPRIVILEGED ? 'nobody' : (process.env.USER ?? ''),
-      ),
+      `Cannot create the folder ${join(dir, 'locked', 'missing')} for the SQLite database (DB_PATH=${path}): permission denied. Create it writable by user "${SERVICE_USER}", or set DB_PATH to a writable location.`,
     );
     expect(ms).toBeLessThan(AT_ONCE_MS);
   }, 30_000);
