@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { load } from 'js-yaml';
-import { envSchema, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
+import { envSchema } from './config/env-schema';
 
 /**
  * The README, the Dockerfile, compose.yaml and deploy/ name commands, variables, files and routes of this

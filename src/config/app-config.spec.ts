@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, envSchema, loadConfig } from './app-config';
+import { ConfigError, loadConfig } from './app-config';
+import { envSchema } from './env-schema';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {

@@ -7,6 +7,7 @@ import { PeriodicReviewHooks } from './periodic-review-hooks';
 import { UsersModule } from '../users/users.module';
 import { PeriodicReviewController } from './periodic-review.controller';
 import { PeriodicReviewRepository } from './periodic-review.repository';
+import { ReviewDocumentsRepository } from './review-documents.repository';
 import { REVIEW_TICK, ReviewSchedulerService } from './review-scheduler.service';
 import { ReviewSearchService } from './review-search.service';
 import { ReviewViewsService } from './review-views.service';
@@ -26,6 +27,7 @@ import { UserListsService } from './user-lists.service';
   controllers: [PeriodicReviewController],
   providers: [
     PeriodicReviewRepository,
+    ReviewDocumentsRepository,
     ScheduleViewsService,
     SchedulesService,
     ScheduleDocumentsService,

@@ -7,6 +7,7 @@ import { MailQueue } from '../../platform/mail/mail-queue';
 import { UsersService } from '../users/users.service';
 import { ReviewDue, ReviewOverdue } from './periodic-review.events';
 import { PeriodicReviewRepository } from './periodic-review.repository';
+import { ReviewDocumentsRepository } from './review-documents.repository';
 import { ScheduleViewsService } from './schedule-views.service';
 
 export const REVIEW_TICK = 'periodic-review.tick';
@@ -23,6 +24,7 @@ export const TICK_BATCH = 500;
 export class ReviewSchedulerService {
   constructor(
     private readonly repository: PeriodicReviewRepository,
+    private readonly reviewDocuments: ReviewDocumentsRepository,
     private readonly views: ScheduleViewsService,
     private readonly users: UsersService,
     private readonly transactions: TransactionService,
@@ -35,11 +37,11 @@ export class ReviewSchedulerService {
     const now = this.clock.nowSeconds();
     let after = 0;
     for (;;) {
-      const batch = await this.repository.changedStates(now, after, TICK_BATCH);
+      const batch = await this.reviewDocuments.changedStates(now, after, TICK_BATCH);
       if (!batch.length) return;
       after = batch[batch.length - 1].row.prdid;
       await this.transactions.run(async (tx) => {
-        const moved = await this.repository.markNotifiedMany(
+        const moved = await this.reviewDocuments.markNotifiedMany(
           batch.map(({ row, state }) => ({ prdid: row.prdid, from: row.notifiedState, to: state })),
         );
         const notify = batch

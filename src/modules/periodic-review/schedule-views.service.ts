@@ -12,7 +12,8 @@ import type { ReviewDocumentDto, ScheduleDetailDto, ScheduleDto } from './dto/sc
 import type { ReviewDocumentEntity } from './entities/review-document.entity';
 import type { ReviewScheduleEntity } from './entities/review-schedule.entity';
 import { effectiveReviewerId, toReviewDocumentDto, toScheduleDto } from './periodic-review.mapper';
-import { PeriodicReviewRepository, type LabelledDocumentRow } from './periodic-review.repository';
+import { PeriodicReviewRepository } from './periodic-review.repository';
+import type { LabelledDocumentRow } from './review-documents.repository';
 
 /** doctype → docid → DocumentInfo. */
 export type DocumentInfos = Map<DocType, Map<number, DocumentInfo>>;

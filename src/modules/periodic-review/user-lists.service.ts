@@ -11,6 +11,7 @@ import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
 import type { DocumentScheduleDto, ReviewDocumentDto } from './dto/schedule-response.dto';
 import type { UserDocumentsQueryDto, UserRequestsQueryDto, UserReviewsQueryDto } from './dto/user-lists-query.dto';
 import { PeriodicReviewRepository } from './periodic-review.repository';
+import { ReviewDocumentsRepository } from './review-documents.repository';
 import { ReviewViewsService } from './review-views.service';
 import { ScheduleViewsService } from './schedule-views.service';
 import { SchedulesService } from './schedules.service';
@@ -33,6 +34,7 @@ export const REVIEW_ANSWER_SOURCES = [
 export class UserListsService {
   constructor(
     private readonly repository: PeriodicReviewRepository,
+    private readonly reviewDocuments: ReviewDocumentsRepository,
     private readonly scheduleViews: ScheduleViewsService,
     private readonly reviewViews: ReviewViewsService,
     private readonly schedules: SchedulesService,
@@ -71,7 +73,7 @@ export class UserListsService {
       throw new ApiException(HttpStatus.FORBIDDEN, 'Only that user or a Moderator may see this');
     }
     const labels = new Map(DOCTYPES.map((doctype) => [doctype, this.registry.of(doctype).labelSql('d.docid')]));
-    const rows = await this.repository.pageLabelledDocumentsReviewedBy(
+    const rows = await this.reviewDocuments.pageLabelledDocumentsReviewedBy(
       userid,
       query.state,
       now,
@@ -97,7 +99,7 @@ export class UserListsService {
         const now = this.clock.nowSeconds();
         const [page, next] = await Promise.all([
           this.documents(userid, query, caller, now),
-          this.repository.nextStateChangeReviewedBy(userid, now),
+          this.reviewDocuments.nextStateChangeReviewedBy(userid, now),
         ]);
         return { json: JSON.stringify(page), until: next === null ? undefined : next * 1000 };
       },

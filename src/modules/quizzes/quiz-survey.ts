@@ -167,6 +167,69 @@ export interface NewQuestion {
   correctAnswer: unknown;
 }
 
+/** Element types a question upsert may not add: they are not graded questions. */
+const NOT_QUESTION_TYPES = new Set(['html', 'expression', 'image', 'panel', 'paneldynamic']);
+
+/** One question of an upsert: its uid, title and, for a new question, its type, choices and answer. */
+export interface QuestionInput {
+  external_question_uid: string;
+  title: string;
+  type?: string;
+  choices?: unknown[];
+  correctAnswer?: unknown;
+}
+
+/**
+ * What an upsert of `inputs` changes in a survey whose questions are `current`: new titles of existing
+ * questions, new questions, and the errors of the inputs (a repeated uid; a new question without a question
+ * type or a correctAnswer), each at its index.
+ */
+export function questionChanges(
+  inputs: QuestionInput[],
+  current: SurveyQuestion[],
+): { titles: Map<string, string>; added: NewQuestion[]; errors: FieldError[] } {
+  const byName = new Map(current.map((q) => [q.name, q]));
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  const titles = new Map<string, string>();
+  const added: NewQuestion[] = [];
+  inputs.forEach((input, index) => {
+    const uid = input.external_question_uid;
+    if (seen.has(uid)) {
+      errors.push({ message: `${uid} is repeated`, field: 'questions.external_question_uid', index });
+      return;
+    }
+    seen.add(uid);
+    const existing = byName.get(uid);
+    if (existing) {
+      if (existing.title !== input.title) titles.set(uid, input.title);
+      return;
+    }
+    if (!input.type) errors.push({ message: 'A new question needs a type', field: 'questions.type', index });
+    else if (NOT_QUESTION_TYPES.has(input.type)) {
+      errors.push({ message: `${input.type} is not a question type`, field: 'questions.type', index });
+    }
+    if (input.correctAnswer === undefined || input.correctAnswer === null) {
+      errors.push({ message: 'A new question needs a correctAnswer', field: 'questions.correctAnswer', index });
+    }
+    if (
+      input.type &&
+      !NOT_QUESTION_TYPES.has(input.type) &&
+      input.correctAnswer !== undefined &&
+      input.correctAnswer !== null
+    ) {
+      added.push({
+        name: uid,
+        title: input.title,
+        type: input.type,
+        choices: input.choices,
+        correctAnswer: input.correctAnswer,
+      });
+    }
+  });
+  return { titles, added, errors };
+}
+
 /**
  * A new survey with the titles changed and the new questions appended to the last page (a first page is
  * made when there is none). The input is not modified.

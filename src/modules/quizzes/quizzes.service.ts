@@ -5,7 +5,6 @@ import {
   notFound,
   RevisionConflictException,
   ValidationFailedException,
-  type FieldError,
 } from '../../common/http/api-errors';
 import { MAX_LIMIT } from '../../common/validation/pagination.dto';
 import { TransactionService } from '../../database/transaction.service';
@@ -30,19 +29,16 @@ import type { QuizEntity } from './entities/quiz.entity';
 import { QuizAccess } from './quiz-access.service';
 import { toQuestion, toQuiz, toQuizDetail } from './quiz.mapper';
 import {
+  questionChanges,
   reviseSurvey,
   surveyQuestions,
   validateSurvey,
   withoutCorrectAnswers,
-  type NewQuestion,
   type SurveyJson,
 } from './quiz-survey';
 import { QuizzesRepository } from './quizzes.repository';
 
 export const DEFAULT_PASSING_SCORE = 80;
-
-/** Element types a question upsert may not add: they are not graded questions. */
-const NOT_QUESTION_TYPES = new Set(['html', 'expression', 'image', 'panel', 'paneldynamic']);
 
 /** The tables the kept quizzes lists (listJson) are built from. */
 export const QUIZ_LIST_ANSWER_SOURCES = [
@@ -276,45 +272,7 @@ export class QuizzesService {
     const quiz = await this.require(body.quizid);
     await this.access.requireEditable(caller, quiz);
     const revision = await this.revisionOf(quiz, quiz.quizRevisionid);
-    const current = new Map(surveyQuestions(revision.survey).map((q) => [q.name, q]));
-    const errors: FieldError[] = [];
-    const seen = new Set<string>();
-    const titles = new Map<string, string>();
-    const added: NewQuestion[] = [];
-    body.questions.forEach((input, index) => {
-      const uid = input.external_question_uid;
-      if (seen.has(uid)) {
-        errors.push({ message: `${uid} is repeated`, field: 'questions.external_question_uid', index });
-        return;
-      }
-      seen.add(uid);
-      const existing = current.get(uid);
-      if (existing) {
-        if (existing.title !== input.title) titles.set(uid, input.title);
-        return;
-      }
-      if (!input.type) errors.push({ message: 'A new question needs a type', field: 'questions.type', index });
-      else if (NOT_QUESTION_TYPES.has(input.type)) {
-        errors.push({ message: `${input.type} is not a question type`, field: 'questions.type', index });
-      }
-      if (input.correctAnswer === undefined || input.correctAnswer === null) {
-        errors.push({ message: 'A new question needs a correctAnswer', field: 'questions.correctAnswer', index });
-      }
-      if (
-        input.type &&
-        !NOT_QUESTION_TYPES.has(input.type) &&
-        input.correctAnswer !== undefined &&
-        input.correctAnswer !== null
-      ) {
-        added.push({
-          name: uid,
-          title: input.title,
-          type: input.type,
-          choices: input.choices,
-          correctAnswer: input.correctAnswer,
-        });
-      }
-    });
+    const { titles, added, errors } = questionChanges(body.questions, surveyQuestions(revision.survey));
     if (errors.length) throw new ValidationFailedException(errors);
     if (!titles.size && !added.length) {
       return {
