@@ -1,20 +1,11 @@
-import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { zipBuffer } from '../../src/modules/training-modules/zip-writer';
-import {
-  cmi5Au,
-  cmi5Course,
-  draftWithImport,
-  drainJobs,
-  PAGE,
-  progress,
-  scorm12Package,
-  startTrainingApp,
-  upload,
-  type TrainingTest,
-} from './training-kit';
+import type { TrainingImportDto } from '../../src/modules/training-modules/dto/training-response.dto';
+import { freePort, startService, tempDir, type ServiceProcess } from '../startup/spawn-service';
+import { BASE, cmi5Au, cmi5Course, PAGE, scorm12Package } from './training-kit';
 
 setFlagsFromString('--expose-gc');
 /** A full collection, so that the garbage the test made building its packages is not collected while it measures. */
@@ -50,20 +41,81 @@ function heavyManifest(): string {
  * checked off the event loop. `/health` is polled every 50 ms on a real listening server while the import
  * runs: every answer comes back within 100 ms, and no gap between answers exceeds MAX_GAP_MS.
  */
-describe('an import does not hold the event loop (real server, /health polled)', () => {
-  let k: TrainingTest;
+describe('an import does not hold the event loop (the built service, /health polled)', () => {
+  // The service runs as its own process (as in production): the test process's own collections do not count.
+  let service: ServiceProcess;
   let base: string;
+  let token: string;
+  const ADMIN = { email: 'admin@event-loop.test', password: 'event loop admin password 7' };
+
+  const api = async (method: string, path: string, body?: Buffer | object) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `api ${token}`,
+        ...(body === undefined
+          ? {}
+          : { 'content-type': Buffer.isBuffer(body) ? 'application/zip' : 'application/json' }),
+      },
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  const draftWithImport = async (title: string): Promise<number> => {
+    const created = await api('POST', `${BASE}/drafts`, { title });
+    expect(created.status).toBe(201);
+    const imp = await api('POST', `${BASE}/imports`, { moduleid: created.body.moduleid });
+    expect(imp.status).toBe(201);
+    return imp.body.importid as number;
+  };
+
+  /** Uploads the package and waits for the import job (run by the service) to end. */
+  const importPackage = async (importid: number, data: Buffer): Promise<TrainingImportDto> => {
+    expect((await api('POST', `${BASE}/imports/${importid}/start/byUpload`, data)).status).toBe(202);
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(100)) {
+      const { body } = await api('GET', `${BASE}/imports/${importid}/progress`);
+      if (['complete', 'failed', 'cancelled'].includes(body.status as string))
+        return body as unknown as TrainingImportDto;
+    }
+    throw new Error(`import ${importid} did not end within 60 s`);
+  };
+
   beforeAll(async () => {
-    k = await startTrainingApp();
-    await k.t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(k.t.app.getHttpServer().address() as AddressInfo).port}`;
+    const dir = tempDir();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    service = startService({
+      PORT: String(port),
+      NODE_ENV: 'production',
+      SIGNING_SECRET: 'event-loop-test-signing-secret-0123456789',
+      DB_PATH: join(dir, 'app.sqlite'),
+      MEDIA_DIR: join(dir, 'media'),
+      TRAINING_DIR: join(dir, 'training'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_API_MAX: '100000',
+    });
+    for (const deadline = Date.now() + 60_000; ; await sleep(100)) {
+      if ((await fetch(`${base}/health`).catch(() => null))?.status === 200) break;
+      if (Date.now() > deadline || service.child.exitCode !== null) throw new Error(`no start: ${service.output()}`);
+    }
+    const login = await fetch(`${base}/api/2.0/user/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    token = ((await login.json()) as { authToken: string }).authToken;
     // Warm up (the first request through each path loads and compiles its code): the measure is the import's.
     for (let i = 0; i < 5; i += 1) await (await fetch(`${base}/health`)).arrayBuffer();
-    const warm = await draftWithImport(k, 'Warm-up');
-    await upload(k, warm.importid, await scorm12Package());
-    await drainJobs(k);
+    const warm = await importPackage(await draftWithImport('Warm-up'), await scorm12Package());
+    if (warm.status !== 'complete') throw new Error(`warm-up import: ${JSON.stringify(warm)}`);
+  }, 90_000);
+  afterAll(async () => {
+    service.child.kill('SIGTERM');
+    await service.exited;
   });
-  afterAll(() => k.t.close());
 
   async function pollWhile(work: () => Promise<void>): Promise<{ latencies: number[]; gaps: number[] }> {
     collectGarbage();
@@ -116,12 +168,12 @@ describe('an import does not hold the event loop (real server, /health polled)',
       { name: 'index.html', data: PAGE },
     ]);
     const { latencies, gaps } = await leastDelayed(async () => {
-      const { importid } = await draftWithImport(k, '9,000 AUs');
+      const importid = await draftWithImport('9,000 AUs');
+      let result: TrainingImportDto | undefined;
       const measure = await pollWhile(async () => {
-        expect((await upload(k, importid, data)).statusCode).toBe(202);
-        await drainJobs(k);
+        result = await importPackage(importid, data);
       });
-      expect(await progress(k, importid)).toMatchObject({ status: 'failed', error: { code: 'TOO_MANY_SCOS' } });
+      expect(result).toMatchObject({ status: 'failed', error: { code: 'TOO_MANY_SCOS' } });
       return measure;
     });
     expect(latencies.length).toBeGreaterThan(0);
@@ -135,13 +187,13 @@ describe('an import does not hold the event loop (real server, /health polled)',
       { name: 'index.html', data: PAGE },
     ]);
     const { latencies, gaps } = await leastDelayed(async () => {
-      const { importid } = await draftWithImport(k, 'Heavy descriptor');
+      const importid = await draftWithImport('Heavy descriptor');
+      let result: TrainingImportDto | undefined;
       const measure = await pollWhile(async () => {
-        expect((await upload(k, importid, data)).statusCode).toBe(202);
-        await drainJobs(k);
+        result = await importPackage(importid, data);
       });
-      expect((await progress(k, importid)).error).toBeNull();
-      expect(await progress(k, importid)).toMatchObject({ status: 'complete' });
+      expect(result?.error).toBeNull();
+      expect(result).toMatchObject({ status: 'complete' });
       return measure;
     });
     expect(latencies.length).toBeGreaterThan(5);
