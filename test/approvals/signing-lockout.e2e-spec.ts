@@ -25,10 +25,12 @@ describe('signing lockout under parallel attempts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'signing-lockout-'));
 
   beforeAll(async () => {
-    // On SQLite the two instances share a database file.
+    // On SQLite the two instances share a database file. Both have the same signing secret, as every instance of a
+    // site must (a sign code's hash is keyed with it): with a secret each, a code mailed by one failed on the other.
+    const shared = { SIGNING_SECRET: 'the signing secret both instances of the lockout test share' };
     const env: Record<string, string> = usingMysql()
-      ? {}
-      : { DB_PATH: join(dir, 'shared.sqlite'), DB_BUSY_TIMEOUT_MS: '20000' };
+      ? shared
+      : { ...shared, DB_PATH: join(dir, 'shared.sqlite'), DB_BUSY_TIMEOUT_MS: '20000' };
     a = await createTestApp({ env });
     b = await createTestApp({ env, keepData: true });
     admin = await createUser(a, { privilege: 'Admin', password: PASSWORD });
