@@ -1,9 +1,10 @@
-// What the browser tests share: where Chromium is, a tally of checks, and the built service started with its
-// demo content in a temporary directory.
+// What the browser tests share: where Chromium is and how it is launched, a tally of checks, a bounded run, and
+// the built service started with its demo content in a temporary directory.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import puppeteer from 'puppeteer-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const STEP_MS = 30_000;
@@ -67,4 +68,31 @@ export async function startService(dir, port, env = {}) {
   const password = shown.exec(output)?.[1];
   if (!password) throw new Error(`no demo password in the start-up output:\n${output}`);
   return { child, password };
+}
+
+/** Debian's Chromium, headless, as every browser test drives it. */
+export function launchBrowser() {
+  if (!CHROMIUM) throw new Error('no Chromium: apt-get install chromium, or set CHROMIUM_PATH');
+  return puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+}
+
+/** Runs `run` stopped after `limitMs`; an error it throws counts as a failed check. Prints the tally and exits. */
+export async function runBounded(run, counts, limitMs) {
+  const limit = setTimeout(() => {
+    process.stdout.write(`✕ the run took longer than ${limitMs / 1000} s\n`);
+    process.exit(1);
+  }, limitMs);
+  try {
+    await run();
+  } catch (error) {
+    counts.failed += 1;
+    process.stdout.write(`✕ ${error.stack ?? error}\n`);
+  }
+  clearTimeout(limit);
+  process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed\n`);
+  process.exit(counts.failed ? 1 : 0);
 }

@@ -10,8 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { CHROMIUM, freePort, ROOT, STEP_MS, startService, tally } from './harness.mjs';
+import { freePort, launchBrowser, ROOT, STEP_MS, startService, tally } from './harness.mjs';
 import sharp from 'sharp';
 
 const RUN_LIMIT_MS = 600_000;
@@ -138,16 +137,11 @@ const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'rgcs-browser-s
 
 async function run() {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  if (!CHROMIUM) throw new Error('no Chromium: apt-get install chromium, or set CHROMIUM_PATH');
   const dir = mkdtempSync(join(tmpdir(), 'rgcs-browser-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { child, password } = await startService(dir, port);
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  });
+  const browser = await launchBrowser();
   const consoleErrors = [];
   /** The error status the GET example being run is documented to answer. */
   let expectedStatus;

@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { CHROMIUM, freePort, STEP_MS, startService, tally } from './harness.mjs';
+import { freePort, launchBrowser, runBounded, STEP_MS, startService, tally } from './harness.mjs';
 
 const RUN_LIMIT_MS = 120_000;
 const { counts, check } = tally();
@@ -22,16 +21,11 @@ async function api(base, token, method, path, body) {
 }
 
 async function run() {
-  if (!CHROMIUM) throw new Error('no Chromium: apt-get install chromium, or set CHROMIUM_PATH');
   const dir = mkdtempSync(join(tmpdir(), 'rgcs-training-browser-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { child, password } = await startService(dir, port, { TRAINING_DIR: join(dir, 'training') });
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
-  });
+  const browser = await launchBrowser();
   const pageErrors = [];
   try {
     const login = await fetch(`${base}/api/2.0/user/token`, {
@@ -132,16 +126,4 @@ async function run() {
   }
 }
 
-const limit = setTimeout(() => {
-  process.stdout.write(`✕ the run took longer than ${RUN_LIMIT_MS / 1000} s\n`);
-  process.exit(1);
-}, RUN_LIMIT_MS);
-try {
-  await run();
-} catch (error) {
-  counts.failed += 1;
-  process.stdout.write(`✕ ${error.stack ?? error}\n`);
-}
-clearTimeout(limit);
-process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed\n`);
-process.exit(counts.failed ? 1 : 0);
+await runBounded(run, counts, RUN_LIMIT_MS);
