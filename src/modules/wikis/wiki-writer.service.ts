@@ -222,7 +222,7 @@ export class WikiWriterService {
     await this.assertMedia(dto, caller, before?.source);
     const current = () => this.reader.conflictBody(namespace, rawTitle, langid, caller);
     await this.transactions.run(async () => {
-      const wiki = (await this.wikis.findWikiById(located.wikiid))!;
+      const wiki = (await this.wikis.lockedWiki(located.wikiid))!;
       const languages = await this.wikis.languagesOf(wiki.wikiid);
       const master = languages.find((l) => l.langid === wiki.langid)!;
       const target = languages.find((l) => l.langid === langid);
@@ -299,7 +299,7 @@ export class WikiWriterService {
       throw this.forbidden('Deleting a wiki requires the Moderator privilege', 'Moderator');
     const current = () => this.reader.conflictBody(namespace, rawTitle, options.langid, caller);
     await this.transactions.run(async () => {
-      const wiki = (await this.wikis.findWikiById(located.wikiid))!;
+      const wiki = (await this.wikis.lockedWiki(located.wikiid))!;
       const langid = options.langid ?? wiki.langid;
       const languages = await this.wikis.languagesOf(wiki.wikiid);
       const master = languages.find((l) => l.langid === wiki.langid)!;
@@ -310,7 +310,6 @@ export class WikiWriterService {
       }
       const isMaster = langid === wiki.langid;
       if (isMaster && wiki.namespace === 'CATEGORY') {
-        await this.wikis.lockWikis([wiki.wikiid]);
         if ((await this.wikis.countLiveChildren(wiki.wikiid)) > 0) {
           throw unprocessable('A category with child categories cannot be deleted; move or delete its children first');
         }
@@ -356,7 +355,7 @@ export class WikiWriterService {
     const langid = options.langid ?? located.langid;
     const current = () => this.reader.conflictBody(namespace, rawTitle, langid, caller);
     await this.transactions.run(async () => {
-      const wiki = (await this.wikis.findWikiById(located.wikiid))!;
+      const wiki = (await this.wikis.lockedWiki(located.wikiid))!;
       const target = (await this.wikis.languagesOf(wiki.wikiid)).find((l) => l.langid === langid);
       if (!target) throw notFound('Wiki');
       const to = await this.wikis.findRevision(wiki.wikiid, langid, options.toRevisionid);

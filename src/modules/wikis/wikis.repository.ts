@@ -184,6 +184,17 @@ export class WikisRepository {
     return this.manager.getRepository(WikiEntity).findOneBy({ wikiid });
   }
 
+  /**
+   * The wiki read with a row lock on MySQL, first in every edit of its revisions: concurrent edits then queue on
+   * this row instead of each inserting a revision (a shared lock on its language row) and then deadlocking on
+   * moving that row's head. SQLite transactions are already serialized.
+   */
+  lockedWiki(wikiid: number): Promise<WikiEntity | null> {
+    const qb = this.manager.getRepository(WikiEntity).createQueryBuilder('w').where({ wikiid });
+    if (!this.isSqlite) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
   findWikisByIds(wikiids: number[]): Promise<WikiEntity[]> {
     if (!wikiids.length) return Promise.resolve([]);
     return this.manager.getRepository(WikiEntity).findBy({ wikiid: In(wikiids) });
