@@ -162,7 +162,7 @@ async function main() {
 
   // The measured service runs as deployed; a second instance with SQL_COUNT_HEADER only counts statements
   // (opening the per-request counting context has a cost of its own).
-  const serviceEnv = (port, countSql = false) => ({
+  const serviceEnv = (port, countSql = false, answerCache = true) => ({
     ...serviceDbEnv(settings),
     NODE_ENV: 'production',
     SIGNING_SECRET: BENCH_SIGNING_SECRET,
@@ -175,6 +175,7 @@ async function main() {
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
     SQL_COUNT_HEADER: countSql ? 'true' : 'false',
+    ANSWER_CACHE: answerCache ? 'true' : 'false',
     // The API rate limit (600 per minute per token or address by default) is off: the loads send far more
     // from one address and a few tokens, and the baseline has no limiter.
     RATE_LIMIT_API_MAX: '0',
@@ -247,6 +248,9 @@ async function main() {
   cleanups.push(() => stop(service));
   const counter = startNode(mainJs, [], serviceEnv(counterPort, true), SERVICE_NODE_OPTIONS);
   cleanups.push(() => stop(counter));
+  // The wide reads measure the service without its whole-answer cache (ANSWER_CACHE=false): what a long tail of
+  // documents gets. Two more instances on the same database, started only for them.
+  const uncached = options.wide ? await startUncached(serviceEnv, mainJs) : undefined;
   const baseline = startNode(resolve(ROOT, 'scripts/bench/baseline-server.mjs'), [], {
     ...serviceDbEnv(settings),
     PORT: String(baselinePort),
@@ -276,7 +280,7 @@ async function main() {
     baseline: targets.baseline,
   };
   await Promise.all(
-    [...Object.values(targets), sqlTargets.service, limitTarget].map((t) =>
+    [...Object.values(targets), sqlTargets.service, limitTarget, ...(uncached ? Object.values(uncached) : [])].map((t) =>
       waitForHttp(`${t.base}/api/2.0/health`, t.proc),
     ),
   );
@@ -327,7 +331,7 @@ async function main() {
   }
 
   // ---- 6. SQL statements per request; 7. load, interleaved ----------------------------------------
-  const ctx = { targets, sqlTargets, limitTarget, db, settings };
+  const ctx = { targets, sqlTargets, limitTarget, uncached, db, settings };
   await sqlStage(workloads, ctx);
   for (const workload of workloads) await measure(workload, ctx);
 
@@ -445,11 +449,12 @@ async function writeStage(ctx) {
   return writes;
 }
 
-async function sqlStage(list, { sqlTargets, limitTarget, db, settings }) {
+async function sqlStage(list, { sqlTargets, limitTarget, uncached, db, settings }) {
   if (list.length) log('SQL statements per request…');
   for (const workload of list) {
     workload.sql = {};
-    for (const target of [...Object.values(sqlTargets), ...(workload.limit ? [limitTarget] : [])]) {
+    const service = workload.uncached ? uncached.counter : sqlTargets.service;
+    for (const target of [service, sqlTargets.baseline, ...(workload.limit ? [limitTarget] : [])]) {
       const counts = await sqlPerRequest(db, settings, target, workload);
       workload.sql[target.name] =
         target.name === 'service' ? (counts.header ?? counts.questions) : (counts.questions ?? counts.counter);
@@ -463,7 +468,7 @@ async function sqlStage(list, { sqlTargets, limitTarget, db, settings }) {
   }
 }
 
-async function measure(workload, { targets, limitTarget, db }) {
+async function measure(workload, { targets, limitTarget, uncached, db }) {
   log(`\n${workload.title}`);
   if (workload.settleFirst) {
     // The writes before (the core writes, the training import, the previous enterprise or quiz write) leave
@@ -471,13 +476,14 @@ async function measure(workload, { targets, limitTarget, db }) {
     // and be counted as its CPU. This workload's own background work still runs beside its own rounds.
     workload.settled = await settle(db);
   }
-  const measured = [targets.service, targets.baseline, ...(workload.limit ? [limitTarget] : [])];
+  const service = workload.uncached ? uncached.service : targets.service;
+  const measured = [service, targets.baseline, ...(workload.limit ? [limitTarget] : [])];
   workload.runs = Object.fromEntries(measured.map((target) => [target.name, []]));
   for (const target of measured) if (options.warmup > 0) await load(target, workload, options.warmup);
   for (let round = 1; round <= options.rounds; round++) {
     for (const target of measured) {
       resetPeakRss(target.proc.pid);
-      const creates = workload.creates ? startCreates(targets.service, workload.creates) : undefined;
+      const creates = workload.creates ? startCreates(service, workload.creates) : undefined;
       const cpuBefore = cpuMs(target.proc.pid);
       const result = await load(target, workload, options.duration);
       const cpu = cpuMs(target.proc.pid) - cpuBefore;
@@ -505,6 +511,19 @@ async function measure(workload, { targets, limitTarget, db }) {
       );
     }
   }
+}
+
+/** A measured service and its statement counter, both with ANSWER_CACHE=false (named 'service' in the report). */
+async function startUncached(serviceEnv, mainJs) {
+  const [servicePort, counterPort] = [await freePort(), await freePort()];
+  const service = startNode(mainJs, [], serviceEnv(servicePort, false, false), SERVICE_NODE_OPTIONS);
+  cleanups.push(() => stop(service));
+  const counter = startNode(mainJs, [], serviceEnv(counterPort, true, false), SERVICE_NODE_OPTIONS);
+  cleanups.push(() => stop(counter));
+  return {
+    service: { name: 'service', base: `http://127.0.0.1:${servicePort}`, proc: service },
+    counter: { name: 'service', base: `http://127.0.0.1:${counterPort}`, proc: counter },
+  };
 }
 
 let createSequence = 2_000_000;

@@ -189,7 +189,9 @@ function wideWorkloads(options) {
       paths: shuffled(pages).map((offset) => `/api/2.0/guides?limit=20&offset=${offset}`),
       verify: (body, path) => verifyList(body, Number(/offset=(\d+)/.exec(path)[1]) + 1, 20),
     },
-  ].filter((w) => w.paths.length);
+  ]
+    .filter((w) => w.paths.length)
+    .map((w) => ({ ...w, uncached: true }));
   const withCreates = base.map((w) => ({
     ...w,
     name: `${w.name}-creates`,

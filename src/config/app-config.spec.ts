@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logFormat: 'pretty',
       sqlCountHeader: false,
+      answerCache: true,
       bodyLimit: 1024 * 1024,
       uploadLimit: 50 * 1024 * 1024,
       media: {

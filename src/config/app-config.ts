@@ -75,6 +75,8 @@ export interface AppConfig {
    * (queries sent: statements of a transaction may travel together): for benchmarks and tests.
    */
   sqlCountHeader: boolean;
+  /** Keep whole anonymous answers of the hottest reads in memory (src/platform/versions/kept-answers.ts). */
+  answerCache: boolean;
   bodyLimit: number;
   uploadLimit: number;
   media: MediaConfig;
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     sqlCountHeader: e.SQL_COUNT_HEADER,
+    answerCache: e.ANSWER_CACHE,
     bodyLimit: e.BODY_LIMIT,
     uploadLimit: e.UPLOAD_LIMIT,
     media: mediaConfig(e),

@@ -110,6 +110,7 @@ export const envSchema = z.object({
   ALLOW_REGISTRATION: booleanFlag(true),
   MEDIA_DIR: z.string().trim().min(1).default('./data/media'),
   SQL_COUNT_HEADER: booleanFlag(false),
+  ANSWER_CACHE: booleanFlag(true),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `expected one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   LOG_FORMAT: optionalString.pipe(z.enum(['pretty', 'json'], { error: 'expected pretty or json' }).optional()),
   BODY_LIMIT: integer(1 * MIB, 1024, 1024 * MIB),

@@ -220,6 +220,35 @@ describe('guide detail: the JSON text and conditional GETs', () => {
     }
   });
 
+  it('stores a layout with each document and answers from it; without one, or with one for another text, the same', async () => {
+    const layoutOf = async () => {
+      const shown = (await get(`/guides/${guideid}`, reader.token)).json<{ revisionid: number }>().revisionid;
+      const [row] = await t.dataSource.query<{ layout: string | null }[]>(
+        'SELECT layout FROM guide_revisions WHERE revisionid = ?',
+        [shown],
+      );
+      return { revisionid: shown, layout: row.layout };
+    };
+    // A signed-in reader: anonymous answers may come whole from the answer cache.
+    const before = (await get(`/guides/${guideid}`, reader.token)).body;
+    const stored = await layoutOf();
+    expect(JSON.parse(stored.layout!)).toEqual(
+      expect.objectContaining({ length: expect.any(Number), fields: expect.any(Number), steps: expect.any(Array) }),
+    );
+    // Written before layouts were: the first read answers from the parsed document and stores the layout.
+    await t.dataSource.query('UPDATE guide_revisions SET layout = NULL WHERE revisionid = ?', [stored.revisionid]);
+    expect((await get(`/guides/${guideid}`, reader.token)).body).toBe(before);
+    expect((await layoutOf()).layout).toBe(stored.layout);
+    // A layout that does not fit the text (a database that rewrote the JSON) is not used.
+    const other = { ...JSON.parse(stored.layout!), length: 1 };
+    await t.dataSource.query('UPDATE guide_revisions SET layout = ? WHERE revisionid = ?', [
+      JSON.stringify(other),
+      stored.revisionid,
+    ]);
+    expect((await get(`/guides/${guideid}`, reader.token)).body).toBe(before);
+    await expectSameAsObjectPath(`/guides/${guideid}`, reader.token);
+  });
+
   it('reads a guide in as many statements as before (the pieces come from the stored document)', async () => {
     await get(`/guides/${guideid}`);
     const res = await get(`/guides/${guideid}`);

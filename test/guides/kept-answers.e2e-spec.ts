@@ -3,6 +3,7 @@ import { answerSources } from '../../src/database/answer-sources';
 import { TransactionService } from '../../src/database/transaction.service';
 import { GuideQueriesService } from '../../src/modules/guides/guide-queries.service';
 import { GUIDE_ANSWER_SOURCES } from '../../src/modules/guides/guide-reader.service';
+import { GuidesRepository } from '../../src/modules/guides/guides.repository';
 import { EventBus } from '../../src/platform/events/event-bus';
 import { ContentVersions } from '../../src/platform/versions/content-versions';
 import { createTeam } from '../approvals/approvals-test-helpers';
@@ -409,5 +410,33 @@ describe('Guide detail: anonymous answers kept whole', () => {
     const registered = answerSources();
     for (const table of GUIDE_ANSWER_SOURCES) expect(registered.has(table)).toBe(true);
     expect([...read].filter((table) => table !== 'content_versions' && !registered.has(table))).toEqual([]);
+  });
+});
+
+describe('Guide detail with ANSWER_CACHE=false', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ANSWER_CACHE: 'false' } });
+    await t.app.get(ContentVersions).bump('answers');
+  });
+  afterAll(() => t.close());
+
+  it('builds every anonymous answer from the database: the same bytes each time', async () => {
+    const admin = await createUser(t, { privilege: 'Admin' });
+    const author = await createUser(t, { privilege: 'Author' });
+    await createCategory(t, admin.user, 'Kettle');
+    const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
+    await addStep(t, author.user, guide.guideid);
+    const url = api(`/guides/${guide.guideid}`);
+    const reads = jest.spyOn(t.app.get(GuidesRepository), 'detailRow');
+    const first = await t.inject({ method: 'GET', url });
+    for (const res of await Promise.all([1, 2, 3].map(() => t.inject({ method: 'GET', url })))) {
+      expect(res.body).toBe(first.body);
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(sqlCount(res)).toBeGreaterThanOrEqual(1);
+    }
+    expect(reads).toHaveBeenCalledTimes(4);
+    reads.mockRestore();
   });
 });

@@ -16,11 +16,17 @@ import {
   type StoredItem,
   type TranslationData,
 } from './guide-data';
-import { cutDocument, cutSummary, type GuideFragments, type SummaryPieces } from './guide-fragments';
+import {
+  cutDocument,
+  cutSummary,
+  layoutOf,
+  sliceDocument,
+  storedLayout,
+  type GuideFragments,
+  type SummaryPieces,
+} from './guide-fragments';
 import { GuidesRepository, type StoredRevision } from './guides.repository';
 
-/** Memory the cut documents of recently read revisions may hold (least recently read go first). */
-const FRAGMENT_CACHE_BYTES = 64 * 1024 * 1024;
 /** List summaries cut into JSON, kept for this many revisions. */
 const SUMMARY_CACHE_ENTRIES = 50_000;
 
@@ -147,54 +153,36 @@ export class GuideDocumentsService {
   async source(guideid: number, revision: StoredRevision): Promise<GuideDocument> {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<GuideDocument>(revision.document);
-    const document = await this.buildSource(guideid, parseStored<GuideData>(revision.data));
+    const document = await this.buildSource(guideid, parseStored<GuideData>(await this.savedFields(revision)));
     await this.guides.saveDocument(
       revision.revisionid,
-      { document, summary: summaryDocument(document) },
+      { ...this.stored(document), summary: summaryDocument(document) },
       this.renderKey,
     );
     return document;
   }
 
   /**
-   * The stored document of a source revision cut into JSON pieces (guide-fragments.ts). Cut once per
-   * revision and kept while its stored text is the one read (compared in full: a few microseconds).
+   * The stored document of a source revision as the pieces a detail is written from (guide-fragments.ts): sliced
+   * by its stored layout, without a parse; documents stored before layouts were get theirs on this first read.
    */
   async fragments(guideid: number, revision: StoredRevision): Promise<GuideFragments> {
     const stored = revision.renderKey === this.renderKey ? revision.document : undefined;
     if (typeof stored === 'string' && stored) {
-      const cached = this.fragmentCache.get(revision.revisionid);
-      if (cached && cached.text === stored) {
-        // Map order is the recency order: read again, it moves to the end.
-        this.fragmentCache.delete(revision.revisionid);
-        this.fragmentCache.set(revision.revisionid, cached);
-        return cached;
-      }
+      const layout = storedLayout(stored, revision.layout);
+      if (layout) return sliceDocument(revision.revisionid, stored, layout);
       const document = parseStored<GuideDocument>(stored);
-      const cut = cutDocument(revision.revisionid, document, summaryDocument(document), stored);
-      this.remember(cut, cached);
-      return cut;
+      const computed = layoutOf(document, stored);
+      if (computed) await this.guides.saveLayout(revision.revisionid, computed);
+      return cutDocument(revision.revisionid, document, stored);
     }
-    const document = await this.source(guideid, revision);
-    return cutDocument(revision.revisionid, document, summaryDocument(document), undefined);
+    return cutDocument(revision.revisionid, await this.source(guideid, revision), undefined);
   }
 
-  private readonly fragmentCache = new Map<number, GuideFragments>();
-  private fragmentBytes = 0;
-
-  private remember(cut: GuideFragments, replaced: GuideFragments | undefined): void {
-    if (replaced) {
-      this.fragmentCache.delete(replaced.revisionid);
-      this.fragmentBytes -= replaced.bytes;
-    }
-    if (cut.bytes > FRAGMENT_CACHE_BYTES / 4) return;
-    this.fragmentCache.set(cut.revisionid, cut);
-    this.fragmentBytes += cut.bytes;
-    for (const [revisionid, old] of this.fragmentCache) {
-      if (this.fragmentBytes <= FRAGMENT_CACHE_BYTES) break;
-      this.fragmentCache.delete(revisionid);
-      this.fragmentBytes -= old.bytes;
-    }
+  /** A source document as stored: its JSON text (as the json column writes it) and that text's layout. */
+  stored(document: GuideDocument): { document: GuideDocument; layout: string | null } {
+    const layout = layoutOf(document, JSON.stringify(document));
+    return { document, layout: layout && JSON.stringify(layout) };
   }
 
   /**
@@ -229,16 +217,25 @@ export class GuideDocumentsService {
     const documentIsCurrent = Boolean(full.document) && full.renderKey === this.renderKey;
     const document = await this.source(guideid, full); // saves document and summary when it rebuilds
     const summary = summaryDocument(document);
-    if (documentIsCurrent) await this.guides.saveDocument(revision.revisionid, { document, summary }, this.renderKey);
+    if (documentIsCurrent)
+      await this.guides.saveDocument(revision.revisionid, { ...this.stored(document), summary }, this.renderKey);
     return summary;
   }
 
   async translation(revision: StoredRevision): Promise<TranslationDocument> {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<TranslationDocument>(revision.document);
-    const document = await this.buildTranslation(parseStored<TranslationData>(revision.data));
-    await this.guides.saveDocument(revision.revisionid, { document, summary: null }, this.renderKey);
+    const document = await this.buildTranslation(parseStored<TranslationData>(await this.savedFields(revision)));
+    await this.guides.saveDocument(revision.revisionid, { document, summary: null, layout: null }, this.renderKey);
     return document;
+  }
+
+  /** A revision's saved fields (`data`), read when the row at hand was selected without them. */
+  private async savedFields(revision: StoredRevision): Promise<unknown> {
+    if (revision.data !== undefined) return revision.data;
+    const full = await this.guides.findRevision(revision.revisionid);
+    if (!full) throw new Error(`guide revision ${revision.revisionid} is missing`);
+    return full.data;
   }
 
   /** Renders a translation revision: its guide text and every step translation it names, in one batch. */

@@ -117,7 +117,7 @@ export class GuideEditorService {
       date: now,
       patrolled,
       data,
-      document,
+      ...this.documents.stored(document),
       summary: summaryDocument(document),
       renderKey: this.documents.renderKey,
     });

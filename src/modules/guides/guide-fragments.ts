@@ -1,37 +1,51 @@
 import { hash } from 'node:crypto';
-import type { GuideDocument, GuideSummaryDocument, StepDocument } from './guide-documents.service';
+import { summaryDocument, type GuideDocument, type GuideSummaryDocument, type StepDocument } from './guide-documents.service';
 
 /** One `"key":value` member of a JSON object: its key and its value's JSON text. */
 export type JsonMember = [key: string, json: string];
 
 /**
- * A stored source-revision document cut into JSON text once, so that a guide detail is written by joining
- * pieces instead of parsing and serializing the whole document on every read. Revision documents never
- * change once stored (for one set of URL bases), so the pieces are cached by revision.
+ * A source-revision document as the JSON pieces a guide detail is written from, so that the detail joins pieces
+ * instead of parsing and serializing the document: sliced from the stored text by its layout (no parse), or cut
+ * from the document object when the stored text has none.
  */
 export interface GuideFragments {
   readonly revisionid: number;
-  /** The stored JSON text the pieces were cut from (undefined: built from an object, not cached). */
-  readonly text: string | undefined;
   readonly prerequisiteids: number[];
   readonly prerequisiteReleases: GuideDocument['prerequisite_releases'] | undefined;
   readonly stepids: number[];
-  readonly summary: GuideSummaryDocument;
-  /** The document's members but `prerequisiteids` and `steps`, in its order. */
-  readonly fields: JsonMember[];
+  /** The document's members but `prerequisiteids` and `steps`, in its order, as `"key":value,…` ('' for none). */
+  readonly fieldsJson: string;
   /** Each step's JSON without its closing brace: the caller-dependent members are appended to it. */
   readonly openSteps: string[];
   /** False when a step already has a member the detail adds (never written so): such documents take the object path. */
   readonly spliceable: boolean;
-  /** Rough memory held, for the cache's budget. */
-  readonly bytes: number;
+  /** What a list item shows of the document (parsed from the text on first call when sliced). */
+  summary(): GuideSummaryDocument;
   /** The document as an object (parsed from the text on each call, so no caller shares one). */
   document(): GuideDocument;
-  /** SHA-1 of the document's JSON (computed once): stands for the pieces in an answer's entity tag. */
+  /** SHA-1 of the document's JSON: stands for the pieces in an answer's entity tag. */
   digest(): string;
 }
 
+/**
+ * Where the pieces of a stored document lie in its text (`guide_revisions.layout`), with the few values a detail
+ * needs besides the text; written with the document. Steps are `[stepid, start, end]`: the step's JSON is
+ * `text.slice(start, end)`.
+ */
+export interface DocumentLayout {
+  /** The text's length: a layout for another text (a database that rewrites JSON) is not used. */
+  length: number;
+  /** The members but `prerequisiteids` and `steps` are `text.slice(1, fields)`. */
+  fields: number;
+  steps: [stepid: number, start: number, end: number][];
+  prerequisiteids: number[];
+  prerequisite_releases: GuideDocument['prerequisite_releases'];
+  digest: string;
+}
+
 const ADDED_STEP_MEMBERS = ['comments', 'comment_count'];
+const PREREQUISITES_MEMBER = ',"prerequisiteids":';
 
 /**
  * The members of `object` (those named by `keys`, in that order, when given). Members whose value serializes to
@@ -52,52 +66,93 @@ function membersOf<T extends object>(
 /** `"key":value`. */
 const memberText = (key: string, json: string): string => `${JSON.stringify(key)}:${json}`;
 
-export function cutDocument(
-  revisionid: number,
-  document: GuideDocument,
-  summary: GuideSummaryDocument,
-  text: string | undefined,
-): GuideFragments {
-  const { prerequisiteids: _ids, steps, ...rest } = document;
-  const fields = membersOf(rest);
-  const openSteps = steps.map((step) => JSON.stringify(step).slice(0, -1));
-  const spliceable = steps.every(
+const spliceableSteps = (steps: StepDocument[]): boolean =>
+  steps.every(
     (step: StepDocument) => Object.keys(step).length > 0 && !ADDED_STEP_MEMBERS.some((k) => Object.hasOwn(step, k)),
   );
+
+export function cutDocument(revisionid: number, document: GuideDocument, text: string | undefined): GuideFragments {
+  const { prerequisiteids: _ids, steps, ...rest } = document;
   let digest: string | undefined;
-  const fieldBytes = fields.reduce((n, [key, json]) => n + key.length + json.length, 0);
-  const stepBytes = openSteps.reduce((n, step) => n + step.length, 0);
   return {
     revisionid,
-    text,
     prerequisiteids: document.prerequisiteids,
     prerequisiteReleases: document.prerequisite_releases,
     stepids: steps.map((step) => step.stepid),
-    summary,
-    fields,
-    openSteps,
-    spliceable,
-    // UTF-16 strings: two bytes a character; the text is held for the cache check.
-    bytes: 2 * (fieldBytes + stepBytes + (text?.length ?? 0)) + 1024,
+    fieldsJson: membersOf(rest)
+      .map(([key, json]) => memberText(key, json))
+      .join(','),
+    openSteps: steps.map((step) => JSON.stringify(step).slice(0, -1)),
+    spliceable: spliceableSteps(steps),
+    summary: () => summaryDocument(document),
     document: () => (text === undefined ? document : (JSON.parse(text) as GuideDocument)),
     digest: () => (digest ??= hash('sha1', text ?? JSON.stringify(document), 'base64url')),
   };
 }
 
 /**
- * The JSON text of an object whose members are `members` in order, later members replacing the value of an
- * earlier one with the same key in its place: what JSON.stringify gives for an object literal spreading
- * those members. A member whose JSON is undefined is left out.
+ * The layout of `text`, the JSON of `document` as stored, or null when the text is not laid out as this service
+ * writes it (members ending with `prerequisite_releases`, `prerequisiteids`, `steps`; steps without the members a
+ * detail adds): such a document is cut from its object on every read.
  */
-export function joinMembers(members: Iterable<[key: string, json: string | undefined]>): string {
-  const byKey = new Map<string, string | undefined>();
-  for (const [key, json] of members) byKey.set(key, json);
-  let out = '';
-  for (const [key, json] of byKey) {
-    if (json === undefined) continue;
-    out += `${out ? ',' : '{'}${memberText(key, json)}`;
-  }
-  return out ? `${out}}` : '{}';
+export function layoutOf(document: GuideDocument, text: string): DocumentLayout | null {
+  const keys = Object.keys(document);
+  if (keys.slice(-3).join() !== 'prerequisite_releases,prerequisiteids,steps' || !spliceableSteps(document.steps))
+    return null;
+  const { prerequisiteids, steps, ...rest } = document;
+  const fields = JSON.stringify(rest).length - 1;
+  let cursor = fields + `${PREREQUISITES_MEMBER}${JSON.stringify(prerequisiteids)},"steps":[`.length;
+  const ranges = steps.map((step): [number, number, number] => {
+    const start = cursor;
+    cursor += JSON.stringify(step).length;
+    const range: [number, number, number] = [step.stepid, start, cursor];
+    cursor += 1;
+    return range;
+  });
+  const layout: DocumentLayout = {
+    length: text.length,
+    fields,
+    steps: ranges,
+    prerequisiteids,
+    prerequisite_releases: document.prerequisite_releases,
+    digest: hash('sha1', text, 'base64url'),
+  };
+  const end = (ranges.length ? cursor - 1 : cursor) + 2;
+  return end === text.length && fitsText(layout, text) ? layout : null;
+}
+
+/** Whether `layout` was computed for `text` (cheap checks at the pieces' edges). */
+function fitsText(layout: DocumentLayout, text: string): boolean {
+  return (
+    layout.length === text.length &&
+    text.startsWith(PREREQUISITES_MEMBER, layout.fields) &&
+    layout.steps.every(([, start, end]) => text.charCodeAt(start) === 0x7b && text.charCodeAt(end - 1) === 0x7d)
+  );
+}
+
+/** The stored layout of `text`, if it has one that fits it. */
+export function storedLayout(text: string, layout: unknown): DocumentLayout | null {
+  if (typeof layout !== 'string' || !layout) return null;
+  const parsed = JSON.parse(layout) as DocumentLayout;
+  return fitsText(parsed, text) ? parsed : null;
+}
+
+/** A stored document's pieces sliced by its layout: no parse of the text. */
+export function sliceDocument(revisionid: number, text: string, layout: DocumentLayout): GuideFragments {
+  let summary: GuideSummaryDocument | undefined;
+  const document = () => JSON.parse(text) as GuideDocument;
+  return {
+    revisionid,
+    prerequisiteids: layout.prerequisiteids,
+    prerequisiteReleases: layout.prerequisite_releases,
+    stepids: layout.steps.map(([stepid]) => stepid),
+    fieldsJson: text.slice(1, layout.fields),
+    openSteps: layout.steps.map(([, start, end]) => text.slice(start, end - 1)),
+    spliceable: true,
+    summary: () => (summary ??= summaryDocument(document())),
+    document,
+    digest: () => layout.digest,
+  };
 }
 
 /**

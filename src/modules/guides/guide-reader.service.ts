@@ -18,7 +18,7 @@ import {
   type GuideSummaryDocument,
   type TranslationDocument,
 } from './guide-documents.service';
-import { closeStep, joinMembers, piecesTag, type GuideFragments } from './guide-fragments';
+import { closeStep, piecesTag, type GuideFragments } from './guide-fragments';
 import {
   GuidesRepository,
   GUIDE_STEPS,
@@ -207,7 +207,7 @@ export class GuideReaderService {
     const prerequisiteRows = await this.pinPrerequisites(
       await this.readableRows(
         caller,
-        await this.guides.summaryRows(source.prerequisiteids, options.excludePrerequisiteSteps ? 'summary' : 'full'),
+        await this.guides.summaryRows(source.prerequisiteids, options.excludePrerequisiteSteps ? 'summary' : 'document'),
       ),
       source.prerequisiteReleases ?? [],
     );
@@ -221,7 +221,7 @@ export class GuideReaderService {
       : await Promise.all(prerequisites.map((r) => view(r.guide.guideid, r.revision)));
     const prerequisiteSummaries = options.excludePrerequisiteSteps
       ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision)))
-      : inlined.map((v) => v.summary);
+      : inlined.map((v) => v.summary());
     // Inlined steps of prerequisites may have comments the guide's own test does not see.
     const noComments = options.created || (row.mayHaveComments === false && !inlined.length);
     const { comments, users: authors } = await this.comments.commentsForMany(
@@ -256,7 +256,7 @@ export class GuideReaderService {
       prerequisiteids: document.prerequisiteids,
       prerequisiteReleases: document.prerequisite_releases,
       stepids: document.steps.map((step) => step.stepid),
-      summary: summaryDocument(document),
+      summary: () => summaryDocument(document),
       document: () => document,
     };
   }
@@ -293,14 +293,17 @@ export class GuideReaderService {
         steps.push(closeStep(open, commentsJson, stepComments.length));
       });
     }
-    const members: [string, string | undefined][] = [['dataType', '"guide"'], ...source.fields];
+    // The document's members, then the caller's; `prerequisite_releases` keeps the document's place when it has one
+    // (the same value: the detail shows the document's own).
+    let json = `{"dataType":"guide"${source.fieldsJson ? `,${source.fieldsJson}` : ''}`;
+    const inFields = source.prerequisiteReleases !== undefined;
     for (const [key, value] of Object.entries(this.callerMembers(parts, []))) {
-      const json = key === 'steps' ? `[${steps.join(',')}]` : (JSON.stringify(value) as string | undefined);
-      if (key !== 'steps') pieces.push(`${key}:${json ?? ''}`);
-      members.push([key, json]);
+      const member = key === 'steps' ? `[${steps.join(',')}]` : (JSON.stringify(value) as string | undefined);
+      if (key !== 'steps') pieces.push(`${key}:${member ?? ''}`);
+      if (member !== undefined && !(key === 'prerequisite_releases' && inFields)) json += `,"${key}":${member}`;
     }
     return {
-      json: joinMembers(members),
+      json: `${json}}`,
       etag: piecesTag(
         cut.map((view) => view.digest()),
         pieces,

@@ -180,6 +180,7 @@ export class GuideTranslationsService {
       data: next,
       document: await this.documents.buildTranslation(next),
       summary: null,
+      layout: null,
       renderKey: this.documents.renderKey,
     });
     const pointers = { headRevisionid: revisionid, ...(patrolled ? { revisionid } : {}) };

@@ -19,6 +19,7 @@ import { GuideEntity } from './entities/guide.entity';
 import { UserEntity, USER_LIGHT_COLUMNS } from '../users/entities/user.entity';
 import type { KnownUser } from '../users/user-facts.registry';
 import { parseStored, type GuideData, type StoredItem } from './guide-data';
+import type { DocumentLayout } from './guide-fragments';
 import { Database } from '../../database/database';
 
 /** A guide with the revision to show, its grants and (optionally) the caller's marks, from one query. */
@@ -50,8 +51,11 @@ const LISTED_GUIDE_PROPERTIES: (keyof ListedGuide)[] = ['guideid', 'authorid', '
 /** A row of a list: a GuideRow whose guide carries only what a summary needs. */
 export type SummaryRow = Omit<GuideRow, 'guide'> & { guide: ListedGuide };
 
-/** What a read selects of a revision: everything, only the list summary, or only its facts. */
-export type RevisionContent = 'full' | 'summary' | 'none';
+/**
+ * What a read selects of a revision: everything, its rendered document (what reads serve; the saved fields are read
+ * only to render it again), only the list summary, or only its facts.
+ */
+export type RevisionContent = 'full' | 'document' | 'summary' | 'none';
 
 export interface StoredRevision {
   revisionid: number;
@@ -60,7 +64,9 @@ export interface StoredRevision {
   patrolled: boolean;
   /** Selected with 'full' content. */
   data?: unknown;
+  /** Selected with 'full' and 'document' content. */
   document?: unknown;
+  layout?: unknown;
   /** Selected with 'summary' content. */
   summary?: unknown;
   renderKey: string;
@@ -75,9 +81,14 @@ const REVISION_COLUMNS: Record<RevisionContent, [property: string, column: strin
     ['renderKey', 'render_key'],
   ],
   summary: [['summary', 'summary']],
+  document: [
+    ['document', 'document'],
+    ['layout', 'layout'],
+  ],
   full: [
     ['data', 'data'],
     ['document', 'document'],
+    ['layout', 'layout'],
   ],
 };
 
@@ -108,6 +119,7 @@ const stored = (raw: Record<string, unknown>, prefix: string): StoredRevision | 
         patrolled: Boolean(Number(raw[`${prefix}_patrolled`])),
         data: raw[`${prefix}_data`],
         document: raw[`${prefix}_document`],
+        layout: raw[`${prefix}_layout`],
         summary: raw[`${prefix}_summary`],
         renderKey: typeof raw[`${prefix}_render_key`] === 'string' ? (raw[`${prefix}_render_key`] as string) : '',
       };
@@ -277,15 +289,22 @@ export class GuidesRepository {
 
   async saveDocument(
     revisionid: number,
-    rendered: { document: unknown; summary: unknown },
+    rendered: { document: unknown; summary: unknown; layout: string | null },
     renderKey: string,
   ): Promise<void> {
-    await this.manager
-      .getRepository(GuideRevisionEntity)
-      .update(
-        { revisionid },
-        { document: rendered.document as object, summary: (rendered.summary ?? null) as object, renderKey },
-      );
+    await this.manager.getRepository(GuideRevisionEntity).update(
+      { revisionid },
+      {
+        document: rendered.document as object,
+        summary: (rendered.summary ?? null) as object,
+        layout: rendered.layout,
+        renderKey,
+      },
+    );
+  }
+
+  async saveLayout(revisionid: number, layout: DocumentLayout): Promise<void> {
+    await this.manager.getRepository(GuideRevisionEntity).update({ revisionid }, { layout: JSON.stringify(layout) });
   }
 
   // ---- translations ----
@@ -469,7 +488,7 @@ export class GuidesRepository {
     const viewer = options.userid !== undefined;
     const select = this.rowSelect({
       pointer,
-      content: 'full',
+      content: 'document',
       translation: options.langid ? pointer : undefined,
       languages: true,
       viewer,

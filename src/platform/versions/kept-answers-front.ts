@@ -23,6 +23,7 @@ export class KeptAnswersFront {
   constructor(private readonly answers: KeptAnswers) {}
 
   attach(fastify: FastifyInstance): void {
+    if (!this.answers.enabled) return;
     fastify.addHook('preHandler', async (request, reply) => {
       if (!this.urls.size || request.method !== 'GET' || request.headers.authorization !== undefined) return;
       const remembered = this.urls.get(request.url);

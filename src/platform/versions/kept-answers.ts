@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { requestContext } from '../../common/context/request-context';
 import { Clock } from '../clock/clock';
@@ -53,10 +55,16 @@ export class KeptAnswers {
   /** A token peek() read for a request, that request's statistics the key. */
   private readonly reads = new WeakMap<object, { token: AnswerToken; version: string | null }>();
 
+  /** ANSWER_CACHE: off, every answer is built (the switch the benchmark's uncached reads run with). */
+  readonly enabled: boolean;
+
   constructor(
     private readonly versions: ContentVersions,
     private readonly clock: Clock,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.enabled = config.answerCache;
+  }
 
   /**
    * The answer kept under `key` while `token` is the one it was kept under (and the clock in its time span); else
@@ -68,7 +76,7 @@ export class KeptAnswers {
    */
   async serve(key: string, build: () => Promise<KeptAnswer>, token: AnswerToken = 'answers'): Promise<KeptAnswer> {
     const context = requestContext.current();
-    if (context?.tx) return build();
+    if (context?.tx || !this.enabled) return build();
     const version = this.takeRead(context?.stats, token) ?? (await this.versions.read(token));
     let answer: KeptAnswer | undefined = this.valid(this.copies.get(key, version));
     if (!answer) {
@@ -86,7 +94,7 @@ export class KeptAnswers {
    */
   async peek(key: string, token: AnswerToken): Promise<KeptAnswer | undefined> {
     const context = requestContext.current();
-    if (context?.tx) return undefined;
+    if (context?.tx || !this.enabled) return undefined;
     const version = await this.versions.read(token);
     const kept = this.valid(this.copies.get(key, version));
     // A miss goes on to the route, whose serve() takes this read as its own first one.

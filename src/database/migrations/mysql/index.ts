@@ -1,3 +1,4 @@
+import { GuideRevisionLayout1795496000000 } from './1795496000000-GuideRevisionLayout';
 import { AuditKeyedChain1795494205000 } from './1795494205000-AuditKeyedChain';
 import { TrainingRegistrationResult1795490421000 } from './1795490421000-TrainingRegistrationResult';
 import { TrainingImportOwner1795490420000 } from './1795490420000-TrainingImportOwner';
@@ -49,4 +50,5 @@ export const MYSQL_MIGRATIONS: Function[] = [
   TrainingImportOwner1795490420000,
   TrainingRegistrationResult1795490421000,
   WikiTitleCase1795495000000,
+  GuideRevisionLayout1795496000000,
 ];

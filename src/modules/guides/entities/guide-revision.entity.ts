@@ -46,6 +46,10 @@ export class GuideRevisionEntity {
   @Column({ name: 'summary', type: 'json', nullable: true })
   summary: unknown;
 
+  /** Where the pieces of `document` lie in its text (guide-fragments.ts); null until computed. */
+  @Column({ name: 'layout', type: 'text', nullable: true })
+  layout: string | null;
+
   @Column({ name: 'render_key', type: 'varchar', length: 64, default: '' })
   renderKey: string;
 }
