@@ -7,7 +7,8 @@ import { TransactionService, type Transaction } from '../../database/transaction
 import { PolicyService, type GuideAccessFacts } from '../access/policy.service';
 import { MediaService } from '../media/media.service';
 import type { GuideEntity } from './entities/guide.entity';
-import { GuideDocumentsService, summaryDocument, type GuideDocument } from './guide-documents.service';
+import { summaryDocument, type GuideDocument } from './guide-document';
+import { GuideDocumentsService } from './guide-documents.service';
 import { parseStored, sameData, type GuideData } from './guide-data';
 import { GuideChanged, GuideRevised, guideFacts, type GuideChangedPayload } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';

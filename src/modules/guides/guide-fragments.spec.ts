@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { GuideDocument } from './guide-documents.service';
+import type { GuideDocument } from './guide-document';
 import { closeStep, cutDocument, layoutOf, sliceDocument, storedLayout } from './guide-fragments';
 
 const doc = (extra: object = {}) =>

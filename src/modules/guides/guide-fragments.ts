@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { summaryDocument, type GuideDocument, type GuideSummaryDocument, type StepDocument } from './guide-documents.service';
+import { summaryDocument, type GuideDocument, type GuideSummaryDocument, type StepDocument } from './guide-document';
 
 /** One `"key":value` member of a JSON object: its key and its value's JSON text. */
 export type JsonMember = [key: string, json: string];

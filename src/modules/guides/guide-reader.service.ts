@@ -11,13 +11,13 @@ import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
 import type { CommentDto } from '../comments/dto/comment.dto';
 import {
-  GuideDocumentsService,
   summaryDocument,
   translateStep,
   type GuideDocument,
   type GuideSummaryDocument,
   type TranslationDocument,
-} from './guide-documents.service';
+} from './guide-document';
+import { GuideDocumentsService } from './guide-documents.service';
 import { closeStep, piecesTag, type GuideFragments } from './guide-fragments';
 import {
   GuidesRepository,
