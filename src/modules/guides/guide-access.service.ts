@@ -13,7 +13,8 @@ import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideTeamDto, GuideTeamsDto } from './dto/guide-response.dto';
 import { GuideEditorService } from './guide-editor.service';
-import { accessFacts, GuideReaderService } from './guide-reader.service';
+import { accessFacts } from './guide-access-facts';
+import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository } from './guides.repository';
 
 /** The users and teams granted read and edit access to a guide (`/guides/{guideid}/users`, `/teams`). */

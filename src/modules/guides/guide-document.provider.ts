@@ -12,7 +12,8 @@ import type {
 import type { GuideDetailDto } from './dto/guide-response.dto';
 import { PolicyService } from '../access/policy.service';
 import { GuideDocumentsService } from './guide-documents.service';
-import { accessFacts, GuideReaderService } from './guide-reader.service';
+import { accessFacts } from './guide-access-facts';
+import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository } from './guides.repository';
 
 /** Guides as the document registry shows them to enterprise modules (releases, reviews, quizzes, work log). */

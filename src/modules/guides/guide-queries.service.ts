@@ -13,6 +13,7 @@ import type { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.
 import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
+import { GuideSummariesService } from './guide-summaries.service';
 import { GuidesRepository, type GuideListFilter } from './guides.repository';
 import { KeptAnswers } from '../../platform/versions/kept-answers';
 
@@ -26,6 +27,7 @@ export class GuideQueriesService {
   constructor(
     private readonly guides: GuidesRepository,
     private readonly reader: GuideReaderService,
+    private readonly summaries: GuideSummariesService,
     private readonly policy: PolicyService,
     private readonly events: EventBus,
     private readonly clock: Clock,
@@ -34,7 +36,7 @@ export class GuideQueriesService {
   ) {}
 
   async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
-    return this.reader.summaries(await this.listRows(this.listFilter(query, caller), caller), caller);
+    return this.summaries.summaries(await this.listRows(this.listFilter(query, caller), caller), caller);
   }
 
   /**
@@ -43,7 +45,7 @@ export class GuideQueriesService {
    */
   async listJson(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<string> {
     const filter = this.listFilter(query, caller);
-    const build = async () => this.reader.summariesJson(await this.listRows(filter, caller), caller);
+    const build = async () => this.summaries.summariesJson(await this.listRows(filter, caller), caller);
     if (caller) return build();
     return (await this.keptAnswers.serve(`guides:${JSON.stringify(filter)}`, async () => ({ json: await build() })))
       .json;
@@ -83,7 +85,7 @@ export class GuideQueriesService {
     );
     const byId = new Map(rows.map((row) => [row.guide.guideid, row]));
     const ordered = guideids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-    return this.reader.summaries(ordered, caller);
+    return this.summaries.summaries(ordered, caller);
   }
 
   async featured(query: { offset: number; limit: number }, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
@@ -91,7 +93,7 @@ export class GuideQueriesService {
       { featuredFlags: FEATURED_FLAGS, includePrivate: false, order: 'ASC', offset: query.offset, limit: query.limit },
       { grants: this.grantsMatter(caller) },
     );
-    return this.reader.summaries(rows, caller);
+    return this.summaries.summaries(rows, caller);
   }
 
   /**

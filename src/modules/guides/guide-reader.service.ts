@@ -4,28 +4,18 @@ import { notFound } from '../../common/http/api-errors';
 import { registerAnswerSources } from '../../database/answer-sources';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { KeptAnswers, type KeptAnswer } from '../../platform/versions/kept-answers';
-import { PolicyService, type GuideAccessFacts } from '../access/policy.service';
+import { PolicyService } from '../access/policy.service';
 import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
 import type { CommentDto } from '../comments/dto/comment.dto';
-import {
-  summaryDocument,
-  translateStep,
-  type GuideDocument,
-  type GuideSummaryDocument,
-  type TranslationDocument,
-} from './guide-document';
+import { summaryDocument, translateStep, type GuideDocument, type GuideSummaryDocument, type TranslationDocument } from './guide-document';
+import { accessFacts } from './guide-access-facts';
 import { GuideDocumentsService } from './guide-documents.service';
+import { GuideSummariesService } from './guide-summaries.service';
 import { closeStep, piecesTag, type GuideFragments } from './guide-fragments';
-import {
-  GuidesRepository,
-  GUIDE_STEPS,
-  type GuideRow,
-  type StoredRevision,
-  type SummaryRow,
-} from './guides.repository';
+import { GuidesRepository, GUIDE_STEPS, type GuideRow, type StoredRevision } from './guides.repository';
 
 export interface DetailOptions {
   unpatrolled?: boolean;
@@ -85,16 +75,7 @@ export const GUIDE_ANSWER_SOURCES = [
   'releases',
 ] as const;
 
-export const accessFacts = (
-  row: Pick<SummaryRow, 'guide' | 'grantedUserIds' | 'grantedTeamIds'>,
-): GuideAccessFacts => ({
-  authorid: row.guide.authorid,
-  public: row.guide.public,
-  grantedUserIds: row.grantedUserIds,
-  grantedTeamIds: row.grantedTeamIds,
-});
-
-/** Guide detail and summaries, from the stored revision documents plus the caller-specific fields. */
+/** Guide detail, from the stored revision documents plus the caller-specific fields. */
 @Injectable()
 export class GuideReaderService {
   constructor(
@@ -105,6 +86,7 @@ export class GuideReaderService {
     private readonly comments: CommentsService,
     private readonly releases: ReleaseDirectory,
     private readonly keptAnswers: KeptAnswers,
+    private readonly summaryWriter: GuideSummariesService,
   ) {
     registerAnswerSources(GUIDE_ANSWER_SOURCES);
   }
@@ -322,7 +304,7 @@ export class GuideReaderService {
       prereq_modified_date: prerequisites.reduce((max, r) => Math.max(max, r.guide.modifiedDate), 0),
       userid: row.guide.authorid,
       username: row.username,
-      prerequisites: prerequisites.map((r, i) => this.toSummary(r, parts.prerequisiteSummaries[i], 0)),
+      prerequisites: prerequisites.map((r, i) => this.summaryWriter.toSummary(r, parts.prerequisiteSummaries[i], 0)),
       prerequisite_releases: source.prerequisiteReleases ?? [],
       steps,
       comments: parts.comments.get(`guide:${parts.guideid}`) ?? [],
@@ -386,113 +368,11 @@ export class GuideReaderService {
     });
   }
 
-  toSummary(
-    row: SummaryRow,
-    document: GuideSummaryDocument,
-    prereqModified: number,
-    translation?: TranslationDocument,
-  ): GuideSummaryDto {
-    return {
-      dataType: 'guide',
-      guideid: row.guide.guideid,
-      locale: row.revision.langid,
-      revisionid: row.revision.revisionid,
-      modified_date: row.revision.date,
-      prereq_modified_date: prereqModified,
-      url: document.url,
-      type: document.type,
-      category: document.category,
-      subject: document.subject,
-      title: translation?.title ?? document.title,
-      summary: translation?.summary ?? document.summary,
-      difficulty: document.difficulty,
-      time_required_max: document.time_required_max,
-      public: document.public,
-      userid: row.guide.authorid,
-      username: row.username,
-      flags: document.flags,
-      image: document.image,
-    };
-  }
-
-  /** Summaries of rows, in their order, with prereq_modified_date (one query for all prerequisites). */
-  /**
-   * Summaries for `caller`: a guide the caller may not edit is summarised from its live release's revision
-   * once one is released (docs/enterprise/releases.md), as its detail is. One statement for the page's live releases,
-   * one more only when some differ from the listed revision.
-   */
-  async summaries(rows: SummaryRow[], caller: AuthenticatedUser | undefined): Promise<GuideSummaryDto[]> {
-    rows = await this.pinRowsToLiveReleases(rows, caller);
-    const documents = await Promise.all(rows.map((row) => this.documents.summaryOf(row.guide.guideid, row.revision)));
-    const prereqIds = [...new Set(documents.flatMap((d) => d.prerequisiteids))];
-    const dates = await this.guides.modifiedDates(prereqIds);
-    return rows.map((row, i) =>
-      this.toSummary(
-        row,
-        documents[i],
-        documents[i].prerequisiteids.reduce((max, id) => Math.max(max, dates.get(id) ?? 0), 0),
-      ),
-    );
-  }
-
-  /**
-   * summaries() as JSON text, byte for byte `JSON.stringify(summaries(...))`, written from the stored
-   * summaries cut into JSON once per revision (guide-fragments.ts).
-   */
-  async summariesJson(rows: SummaryRow[], caller: AuthenticatedUser | undefined): Promise<string> {
-    rows = await this.pinRowsToLiveReleases(rows, caller);
-    const pieces = await Promise.all(rows.map((row) => this.documents.summaryPieces(row.guide.guideid, row.revision)));
-    const dates = await this.guides.modifiedDates([...new Set(pieces.flatMap((p) => p.prerequisiteids))]);
-    const items = rows.map((row, i) => {
-      const { head, tail, prerequisiteids } = pieces[i];
-      const prereqModified = prerequisiteids.reduce((max, id) => Math.max(max, dates.get(id) ?? 0), 0);
-      return (
-        `{"dataType":"guide","guideid":${JSON.stringify(row.guide.guideid)},"locale":${JSON.stringify(row.revision.langid)}` +
-        `,"revisionid":${JSON.stringify(row.revision.revisionid)},"modified_date":${JSON.stringify(row.revision.date)}` +
-        `,"prereq_modified_date":${JSON.stringify(prereqModified)}${head ? `,${head}` : ''}` +
-        `,"userid":${JSON.stringify(row.guide.authorid)},"username":${JSON.stringify(row.username)}${tail ? `,${tail}` : ''}}`
-      );
-    });
-    return `[${items.join(',')}]`;
-  }
-
-  private async pinRowsToLiveReleases(
-    rows: SummaryRow[],
-    caller: AuthenticatedUser | undefined,
-  ): Promise<SummaryRow[]> {
-    const editable = await Promise.all(rows.map((row) => this.policy.canEditGuide(caller, accessFacts(row))));
-    // Grouped by source language (nearly always one group): the lookup then needs no query for each guide's language.
-    const byLangid = new Map<string, number[]>();
-    rows.forEach((row, i) => {
-      if (editable[i]) return;
-      const ids = byLangid.get(row.guide.langid);
-      if (ids) ids.push(row.guide.guideid);
-      else byLangid.set(row.guide.langid, [row.guide.guideid]);
-    });
-    // One statement reads every row of a page, and with them one token.
-    const token = rows[0]?.releasesToken ?? null;
-    const found = await Promise.all(
-      [...byLangid].map(([langid, ids]) => this.releases.live('GUIDE', ids, langid, token)),
-    );
-    const live = new Map(found.flatMap((map) => [...map]));
-    const wanted = new Map<number, number>();
-    rows.forEach((row, i) => {
-      const release = editable[i] ? undefined : live.get(row.guide.guideid);
-      if (release && release.revisionid !== row.revision.revisionid) wanted.set(row.guide.guideid, release.revisionid);
-    });
-    if (!wanted.size) return rows;
-    const revisions = await this.guides.findRevisions([...wanted.values()]);
-    return rows.map((row) => {
-      const revision = revisions.get(wanted.get(row.guide.guideid) ?? 0);
-      return revision ? { ...row, revision } : row;
-    });
-  }
-
   /** Summaries of the given guides the caller may read, in the given order. */
   async summariesOf(caller: AuthenticatedUser | undefined, guideids: number[]): Promise<GuideSummaryDto[]> {
     const rows = await this.readableRows(caller, await this.guides.summaryRows(guideids, 'summary'));
     const byId = new Map(rows.map((row) => [row.guide.guideid, row]));
-    return this.summaries(
+    return this.summaryWriter.summaries(
       guideids.map((id) => byId.get(id)).filter((row): row is GuideRow => row !== undefined),
       caller,
     );

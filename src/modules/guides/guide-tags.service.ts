@@ -4,7 +4,8 @@ import { notFound } from '../../common/http/api-errors';
 import { TagsService } from '../tags/tags.service';
 import type { GuideDetailDto } from './dto/guide-response.dto';
 import { GuideEditorService } from './guide-editor.service';
-import { accessFacts, GuideReaderService } from './guide-reader.service';
+import { accessFacts } from './guide-access-facts';
+import { GuideReaderService } from './guide-reader.service';
 
 /** A guide's tags: read by its readers, changed (no revision) by its editors. */
 @Injectable()

@@ -20,6 +20,7 @@ import { GuideFieldsService } from './guide-fields.service';
 import { GuideQueriesService } from './guide-queries.service';
 import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
+import { GuideSummariesService } from './guide-summaries.service';
 import { GuideStepsController } from './guide-steps.controller';
 import { GuideStepsService } from './guide-steps.service';
 import { GuideUserListsController } from './guide-user-lists.controller';
@@ -51,6 +52,7 @@ import { GuideLookupProvider } from './guide-lookup.provider';
     GuidesRepository,
     GuideDocumentsService,
     GuideReaderService,
+    GuideSummariesService,
     GuideEditorService,
     GuideFieldsService,
     GuideWriterService,
@@ -66,7 +68,7 @@ import { GuideLookupProvider } from './guide-lookup.provider';
     GuideApprovalSlots,
     GuideLookupProvider,
   ],
-  exports: [GuideApprovalSlots, GuidesRepository, GuideDocumentsService, GuideReaderService],
+  exports: [GuideApprovalSlots, GuidesRepository, GuideDocumentsService, GuideReaderService, GuideSummariesService],
 })
 export class GuidesModule implements OnModuleInit {
   constructor(

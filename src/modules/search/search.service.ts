@@ -6,6 +6,7 @@ import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { KeptAnswers } from '../../platform/versions/kept-answers';
 import type { GuideSummaryDto } from '../guides/dto/guide-response.dto';
 import { GUIDE_ANSWER_SOURCES, GuideReaderService } from '../guides/guide-reader.service';
+import { GuideSummariesService } from '../guides/guide-summaries.service';
 import { GuidesRepository } from '../guides/guides.repository';
 import type { WikiLightDto } from '../wikis/dto/wiki-response.dto';
 import type { SearchQueryDto, SuggestQueryDto } from './dto/search-query.dto';
@@ -47,6 +48,7 @@ export class SearchService {
     private readonly documents: DocumentRegistry,
     private readonly guides: GuidesRepository,
     private readonly reader: GuideReaderService,
+    private readonly summaries: GuideSummariesService,
     private readonly keptAnswers: KeptAnswers,
   ) {
     registerAnswerSources(SEARCH_ANSWER_SOURCES, 'answers-search');
@@ -132,7 +134,7 @@ export class SearchService {
   private async guideSummaries(guideids: number[], caller?: AuthenticatedUser): Promise<Map<number, GuideSummaryDto>> {
     if (!guideids.length) return new Map();
     const rows = await this.guides.summaryRows(guideids, 'summary');
-    const summaries = await this.reader.summaries(rows, caller);
+    const summaries = await this.summaries.summaries(rows, caller);
     return new Map(summaries.map((summary) => [summary.guideid, summary]));
   }
 }
