@@ -1,5 +1,5 @@
 import { CommentsService } from '../../src/modules/comments/comments.service';
-import { GUIDE_STEPS } from '../../src/modules/guides/guides.repository';
+import { GUIDE_STEPS } from '../../src/modules/guides/guide-rows';
 import { TeamsService } from '../../src/modules/teams/teams.service';
 import { UsersService } from '../../src/modules/users/users.service';
 import { EventBus } from '../../src/platform/events/event-bus';
@@ -71,7 +71,10 @@ describe('Guide detail: users and their teams', () => {
     await t.app.get(CommentsService).create('guide', guide.guideid, { text: 'Thanks.' }, asCaller(loner.user));
 
     const res = await detail(guide.guideid);
-    const body = res.json<{ author: { userid: number; teams: number[] }; comments: { author: { teams: number[] } }[] }>();
+    const body = res.json<{
+      author: { userid: number; teams: number[] };
+      comments: { author: { teams: number[] } }[];
+    }>();
     expect(body.author.teams).toEqual([first, second]);
     expect(body.author.teams).toEqual((await teamsOf(author.user.userid)).get(author.user.userid));
     expect(body.comments.map((c) => c.author.teams)).toEqual([[first], []]);
@@ -125,7 +128,7 @@ describe('Guide detail: users and their teams', () => {
     expect(body.steps[0].comments.map((c) => c.text_raw)).toEqual(['Not above the line.']);
   });
 
-  it('tests for comments from the guide\'s steps, not from every step comment (query plan)', async () => {
+  it("tests for comments from the guide's steps, not from every step comment (query plan)", async () => {
     const test = t.app.get(CommentsService).publicExistSql('guide', 'g.guideid', 'step', GUIDE_STEPS);
     if (usingMysql()) {
       const rows = await t.dataSource.query<{ table: string; key: string | null; ref: string | null }[]>(

@@ -428,6 +428,7 @@ describe('Guide detail with ANSWER_CACHE=false', () => {
     await createCategory(t, admin.user, 'Kettle');
     const guide = await createGuide(t, author.user, { category: 'Kettle', public: true });
     await addStep(t, author.user, guide.guideid);
+    await t.app.get(EventBus).drain(); // reputation and the like follow the writes
     const url = api(`/guides/${guide.guideid}`);
     const reads = jest.spyOn(t.app.get(GuidesRepository), 'detailRow');
     const first = await t.inject({ method: 'GET', url });

@@ -5,7 +5,8 @@ import { CommentEntity } from '../../src/modules/comments/entities/comment.entit
 import { ReleaseEntity } from '../../src/modules/releases/entities/release.entity';
 import { type LiveReleaseRow, ReleasesRepository } from '../../src/modules/releases/releases.repository';
 import { GuideEntity } from '../../src/modules/guides/entities/guide.entity';
-import { type GuideListFilter, GuidesRepository, type SummaryRow } from '../../src/modules/guides/guides.repository';
+import type { GuideListFilter, SummaryRow } from '../../src/modules/guides/guide-rows';
+import { GuidesRepository } from '../../src/modules/guides/guides.repository';
 import { DocumentTagEntity } from '../../src/modules/tags/entities/document-tag.entity';
 import { TagEntity } from '../../src/modules/tags/entities/tag.entity';
 import { TagsRepository } from '../../src/modules/tags/tags.repository';

@@ -1,5 +1,5 @@
 import type { GuideAccessFacts } from '../access/policy.service';
-import type { SummaryRow } from './guides.repository';
+import { type SummaryRow } from './guide-rows';
 
 /** What the access policy reads of a guide row. */
 export const accessFacts = (

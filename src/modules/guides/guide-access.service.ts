@@ -15,13 +15,13 @@ import type { GuideTeamDto, GuideTeamsDto } from './dto/guide-response.dto';
 import { GuideEditorService } from './guide-editor.service';
 import { accessFacts } from './guide-access-facts';
 import { GuideReaderService } from './guide-reader.service';
-import { GuidesRepository } from './guides.repository';
+import { GuideGrantsRepository } from './guide-grants.repository';
 
 /** The users and teams granted read and edit access to a guide (`/guides/{guideid}/users`, `/teams`). */
 @Injectable()
 export class GuideAccessService {
   constructor(
-    private readonly guides: GuidesRepository,
+    private readonly grants: GuideGrantsRepository,
     private readonly reader: GuideReaderService,
     private readonly editor: GuideEditorService,
     private readonly policy: PolicyService,
@@ -44,7 +44,7 @@ export class GuideAccessService {
   }
 
   private async userList(guideid: number): Promise<UserLightDto[]> {
-    const ids = await this.guides.grantedUserIds(guideid);
+    const ids = await this.grants.grantedUserIds(guideid);
     const users = await this.userDirectory.lightUsers(ids);
     return ids.map((id) => users.get(id)).filter((u): u is UserLightDto => u !== undefined);
   }
@@ -59,8 +59,8 @@ export class GuideAccessService {
     await this.transactions.run(async () => {
       const changed =
         change === 'grant'
-          ? await this.guides.grant(kind, guideid, id, nowSeconds())
-          : await this.guides.revoke(kind, guideid, id);
+          ? await this.grants.grant(kind, guideid, id, nowSeconds())
+          : await this.grants.revoke(kind, guideid, id);
       if (changed) {
         await this.audit.record({
           action: `guide.${change}_${kind}`,
@@ -97,7 +97,7 @@ export class GuideAccessService {
   }
 
   private async teamList(guideid: number): Promise<GuideTeamDto[]> {
-    const ids = await this.guides.grantedTeamIds(guideid);
+    const ids = await this.grants.grantedTeamIds(guideid);
     const teams = await Promise.all(ids.map((id) => this.teams.findTeam(id)));
     return teams
       .filter((team) => team !== null)

@@ -15,12 +15,14 @@ import { GuideDocumentsService } from './guide-documents.service';
 import { accessFacts } from './guide-access-facts';
 import { GuideReaderService } from './guide-reader.service';
 import { GuidesRepository } from './guides.repository';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 /** Guides as the document registry shows them to enterprise modules (releases, reviews, quizzes, work log). */
 @Injectable()
 export class GuideDocumentProvider implements DocumentProvider {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly reader: GuideReaderService,
     private readonly documents: GuideDocumentsService,
     private readonly policy: PolicyService,
@@ -62,11 +64,11 @@ export class GuideDocumentProvider implements DocumentProvider {
     const guide = await this.guides.findGuide(docid);
     if (!guide || guide.deleted) return null;
     if (langid === guide.langid) return guide.revisionid || null;
-    return (await this.guides.findTranslation(docid, langid))?.revisionid ?? null;
+    return (await this.revisions.findTranslation(docid, langid))?.revisionid ?? null;
   }
 
   async revision(docid: number, revisionid: number): Promise<DocumentRevision | null> {
-    const revision = await this.guides.findRevision(revisionid);
+    const revision = await this.revisions.findRevision(revisionid);
     if (!revision || revision.guideid !== docid) return null;
     return { docid, revisionid, langid: revision.langid, content: revision.data };
   }

@@ -33,7 +33,8 @@ import {
   type TranslatedStepDocument,
   type TranslationDocument,
 } from './guide-document';
-import { GuidesRepository, type StoredRevision } from './guides.repository';
+import { type StoredRevision } from './guide-rows';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 /** List summaries cut into JSON, kept for this many revisions. */
 const SUMMARY_CACHE_ENTRIES = 50_000;
@@ -49,7 +50,7 @@ export class GuideDocumentsService {
   readonly renderKey: string;
 
   constructor(
-    private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly media: MediaService,
     private readonly wikiText: WikiTextService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,7 +69,7 @@ export class GuideDocumentsService {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<GuideDocument>(revision.document);
     const document = await this.buildSource(guideid, parseStored<GuideData>(await this.savedFields(revision)));
-    await this.guides.saveDocument(
+    await this.revisions.saveDocument(
       revision.revisionid,
       { ...this.stored(document), summary: summaryDocument(document) },
       this.renderKey,
@@ -87,7 +88,7 @@ export class GuideDocumentsService {
       if (layout) return sliceDocument(revision.revisionid, stored, layout);
       const document = parseStored<GuideDocument>(stored);
       const computed = layoutOf(document, stored);
-      if (computed) await this.guides.saveLayout(revision.revisionid, computed);
+      if (computed) await this.revisions.saveLayout(revision.revisionid, computed);
       return cutDocument(revision.revisionid, document, stored);
     }
     return cutDocument(revision.revisionid, await this.source(guideid, revision), undefined);
@@ -126,13 +127,13 @@ export class GuideDocumentsService {
       if (revision.document) return summaryDocument(parseStored<GuideDocument>(revision.document));
     }
     // Written before summaries were stored, or rendered with other URL bases: (re)build once.
-    const full = revision.data === undefined ? await this.guides.findRevision(revision.revisionid) : revision;
+    const full = revision.data === undefined ? await this.revisions.findRevision(revision.revisionid) : revision;
     if (!full) throw new Error(`guide revision ${revision.revisionid} is missing`);
     const documentIsCurrent = Boolean(full.document) && full.renderKey === this.renderKey;
     const document = await this.source(guideid, full); // saves document and summary when it rebuilds
     const summary = summaryDocument(document);
     if (documentIsCurrent)
-      await this.guides.saveDocument(revision.revisionid, { ...this.stored(document), summary }, this.renderKey);
+      await this.revisions.saveDocument(revision.revisionid, { ...this.stored(document), summary }, this.renderKey);
     return summary;
   }
 
@@ -140,14 +141,14 @@ export class GuideDocumentsService {
     if (revision.document && revision.renderKey === this.renderKey)
       return parseStored<TranslationDocument>(revision.document);
     const document = await this.buildTranslation(parseStored<TranslationData>(await this.savedFields(revision)));
-    await this.guides.saveDocument(revision.revisionid, { document, summary: null, layout: null }, this.renderKey);
+    await this.revisions.saveDocument(revision.revisionid, { document, summary: null, layout: null }, this.renderKey);
     return document;
   }
 
   /** A revision's saved fields (`data`), read when the row at hand was selected without them. */
   private async savedFields(revision: StoredRevision): Promise<unknown> {
     if (revision.data !== undefined) return revision.data;
-    const full = await this.guides.findRevision(revision.revisionid);
+    const full = await this.revisions.findRevision(revision.revisionid);
     if (!full) throw new Error(`guide revision ${revision.revisionid} is missing`);
     return full.data;
   }
@@ -156,7 +157,7 @@ export class GuideDocumentsService {
   async buildTranslation(data: TranslationData): Promise<TranslationDocument> {
     const refs = Object.entries(data.steps ?? {});
     const revisions = new Map(
-      (await this.guides.findStepRevisions(refs.map(([, revisionid]) => revisionid))).map((r) => [
+      (await this.revisions.findStepRevisions(refs.map(([, revisionid]) => revisionid))).map((r) => [
         r.revisionid,
         parseStored<StepTranslationData>(r.data),
       ]),
@@ -203,7 +204,7 @@ export class GuideDocumentsService {
     }
     const stale = data.steps.filter((ref) => !reusable.has(ref.revisionid));
     const stepRevisions = new Map(
-      (await this.guides.findStepRevisions(stale.map((s) => s.revisionid))).map((r) => [
+      (await this.revisions.findStepRevisions(stale.map((s) => s.revisionid))).map((r) => [
         r.revisionid,
         parseStored<StepData>(r.data),
       ]),

@@ -12,7 +12,9 @@ import { GuideDocumentsService } from './guide-documents.service';
 import { parseStored, sameData, type GuideData } from './guide-data';
 import { GuideChanged, GuideRevised, guideFacts, type GuideChangedPayload } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';
-import { GuidesRepository, type StoredRevision } from './guides.repository';
+import { GuidesRepository } from './guides.repository';
+import { type StoredRevision } from './guide-rows';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 export interface EditContext {
   guide: GuideEntity;
@@ -31,6 +33,7 @@ export interface EditContext {
 export class GuideEditorService {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly documents: GuideDocumentsService,
     private readonly reader: GuideReaderService,
     private readonly policy: PolicyService,
@@ -86,7 +89,7 @@ export class GuideEditorService {
       if (guide.deleted) throw notFound('Guide');
       await this.assertCanEdit(caller, facts);
       if (expectedHead !== undefined && expectedHead !== guide.headRevisionid) throw this.stale(guideid, caller);
-      const head = (await this.guides.findRevisions([guide.headRevisionid])).get(guide.headRevisionid);
+      const head = (await this.revisions.findRevisions([guide.headRevisionid])).get(guide.headRevisionid);
       const data = parseStored<GuideData>(head?.data);
       const next = await change({ guide, data, facts, tx });
       if (!next || sameData(next, data)) return undefined;
@@ -111,7 +114,7 @@ export class GuideEditorService {
     const now = nowSeconds();
     const patrolled = this.patrols(caller, guide.authorid);
     const document = await this.documents.buildSource(guide.guideid, data, previous);
-    const revisionid = await this.guides.insertRevision({
+    const revisionid = await this.revisions.insertRevision({
       guideid: guide.guideid,
       langid: guide.langid,
       userid: caller.userid,
@@ -146,7 +149,7 @@ export class GuideEditorService {
       patrolled || !guide.revisionid
         ? document
         : parseStored<GuideDocument>(
-            (await this.guides.findRevisions([guide.revisionid])).get(guide.revisionid)?.document,
+            (await this.revisions.findRevisions([guide.revisionid])).get(guide.revisionid)?.document,
           );
     const used = [...imagesOf(document), ...(shown === document ? [] : imagesOf(shown))];
     // A guide's first revision has no usage rows to compare with: nothing to do when it shows no image.

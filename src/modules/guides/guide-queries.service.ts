@@ -14,7 +14,8 @@ import type { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideMachineTranslationService } from './guide-machine-translation.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuideSummariesService } from './guide-summaries.service';
-import { GuidesRepository, type GuideListFilter } from './guides.repository';
+import { GuidesRepository } from './guides.repository';
+import { type GuideListFilter } from './guide-rows';
 import { KeptAnswers } from '../../platform/versions/kept-answers';
 
 const MAX_GUIDEIDS = 50;

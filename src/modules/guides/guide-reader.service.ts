@@ -10,12 +10,20 @@ import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
 import type { CommentDto } from '../comments/dto/comment.dto';
-import { summaryDocument, translateStep, type GuideDocument, type GuideSummaryDocument, type TranslationDocument } from './guide-document';
+import {
+  summaryDocument,
+  translateStep,
+  type GuideDocument,
+  type GuideSummaryDocument,
+  type TranslationDocument,
+} from './guide-document';
 import { accessFacts } from './guide-access-facts';
 import { GuideDocumentsService } from './guide-documents.service';
 import { GuideSummariesService } from './guide-summaries.service';
 import { closeStep, piecesTag, type GuideFragments } from './guide-fragments';
-import { GuidesRepository, GUIDE_STEPS, type GuideRow, type StoredRevision } from './guides.repository';
+import { GuidesRepository } from './guides.repository';
+import { GUIDE_STEPS, type GuideRow, type StoredRevision } from './guide-rows';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 export interface DetailOptions {
   unpatrolled?: boolean;
@@ -80,6 +88,7 @@ export const GUIDE_ANSWER_SOURCES = [
 export class GuideReaderService {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly documents: GuideDocumentsService,
     private readonly policy: PolicyService,
     private readonly users: UsersService,
@@ -189,7 +198,10 @@ export class GuideReaderService {
     const prerequisiteRows = await this.pinPrerequisites(
       await this.readableRows(
         caller,
-        await this.guides.summaryRows(source.prerequisiteids, options.excludePrerequisiteSteps ? 'summary' : 'document'),
+        await this.guides.summaryRows(
+          source.prerequisiteids,
+          options.excludePrerequisiteSteps ? 'summary' : 'document',
+        ),
       ),
       source.prerequisiteReleases ?? [],
     );
@@ -329,7 +341,7 @@ export class GuideReaderService {
       translated ? this.releases.liveOne('GUIDE', guideid, translated, row.releasesToken) : null,
     ]);
     if (!source && !translation) return row;
-    const revisions = await this.guides.findRevisions(
+    const revisions = await this.revisions.findRevisions(
       [source?.revisionid, translation?.revisionid].filter((id): id is number => id !== undefined),
     );
     return {
@@ -361,7 +373,7 @@ export class GuideReaderService {
         release && release.status === 'released' && release.docid === pin.guideid ? release : live.get(pin.guideid);
       if (chosen) revisionOf.set(pin.guideid, chosen.revisionid);
     }
-    const revisions = await this.guides.findRevisions([...revisionOf.values()]);
+    const revisions = await this.revisions.findRevisions([...revisionOf.values()]);
     return rows.map((row) => {
       const revision = revisions.get(revisionOf.get(row.guide.guideid) ?? 0);
       return revision ? { ...row, revision } : row;

@@ -14,6 +14,7 @@ import { isPermutation, lineLevelProblem, parseStored, sameData, type StepData }
 import { GuideTranslationsService } from './guide-translations.service';
 import { GuideWriterService } from './guide-writer.service';
 import { GuidesRepository } from './guides.repository';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 const toLines = (lines: StepLineInputDto[]): StepData['lines'] =>
   lines.map((line) => ({ text: line.text, bullet: line.bullet, level: line.level }));
@@ -34,6 +35,7 @@ function assertLevels(lines: { level: number }[]): void {
 export class GuideStepsService {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly editor: GuideEditorService,
     private readonly writer: GuideWriterService,
     private readonly translations: GuideTranslationsService,
@@ -68,18 +70,18 @@ export class GuideStepsService {
       }
       const imageids = body.media?.data ?? [];
       await this.assertImages(caller, imageids, []);
-      const stepid = await this.guides.insertStep(guideid);
+      const stepid = await this.revisions.insertStep(guideid);
       const who = { userid: caller.userid, date: nowSeconds() };
       const form = await this.forms.save(guideid, stepid, body.form, null, who);
       const stepData: StepData = { title: body.title ?? '', lines: toLines(body.lines), imageids, form };
-      const stepRevision = await this.guides.insertStepRevision({
+      const stepRevision = await this.revisions.insertStepRevision({
         stepid,
         guideid,
         userid: caller.userid,
         date: nowSeconds(),
         data: stepData,
       });
-      await this.guides.advanceStep(stepid, 0, { revisionid: stepRevision });
+      await this.revisions.advanceStep(stepid, 0, { revisionid: stepRevision });
       const steps = [...data.steps];
       steps.splice(position - 1, 0, { stepid, revisionid: stepRevision });
       return { ...data, steps };
@@ -90,7 +92,7 @@ export class GuideStepsService {
   /** 404 unless the step belongs to this guide's newest revision. */
   private async ownStep(context: EditContext, stepid: number) {
     const index = context.data.steps.findIndex((s) => s.stepid === stepid);
-    const step = await this.guides.findStep(stepid);
+    const step = await this.revisions.findStep(stepid);
     if (index < 0 || !step || step.guideid !== context.guide.guideid || step.deleted) throw notFound('Step');
     return { step, index };
   }
@@ -101,11 +103,11 @@ export class GuideStepsService {
 
   /** The step's newest revision in its response shape, with its comments. */
   async currentStep(guideid: number, stepid: number, _caller: AuthenticatedUser): Promise<StepDto> {
-    const step = await this.guides.findStep(stepid);
+    const step = await this.revisions.findStep(stepid);
     const guide = await this.guides.findGuide(guideid);
     if (!step || !guide || step.guideid !== guideid || step.deleted) throw notFound('Step');
-    const [revision] = await this.guides.findStepRevisions([step.revisionid]);
-    const head = await this.guides.findRevision(guide.headRevisionid);
+    const [revision] = await this.revisions.findStepRevisions([step.revisionid]);
+    const head = await this.revisions.findRevision(guide.headRevisionid);
     const orderby =
       parseStored<{ steps: { stepid: number }[] }>(head?.data).steps.findIndex((s) => s.stepid === stepid) + 1;
     const [document, comments] = await Promise.all([
@@ -133,7 +135,7 @@ export class GuideStepsService {
     await this.editor.edit(guideid, caller, undefined, async (context) => {
       const { step, index } = await this.ownStep(context, stepid);
       if (step.revisionid !== revisionid) throw this.staleStep(guideid, stepid, caller);
-      const [revision] = await this.guides.findStepRevisions([step.revisionid]);
+      const [revision] = await this.revisions.findStepRevisions([step.revisionid]);
       const current = parseStored<StepData>(revision.data);
       const next: StepData = {
         title: body.title ?? current.title,
@@ -147,14 +149,14 @@ export class GuideStepsService {
       }
       if (sameData(next, { ...current, form: current.form ?? null })) return undefined;
       await this.assertImages(caller, next.imageids, current.imageids);
-      const newRevision = await this.guides.insertStepRevision({
+      const newRevision = await this.revisions.insertStepRevision({
         stepid,
         guideid,
         userid: caller.userid,
         date: nowSeconds(),
         data: next,
       });
-      if (!(await this.guides.advanceStep(stepid, revisionid, { revisionid: newRevision }))) {
+      if (!(await this.revisions.advanceStep(stepid, revisionid, { revisionid: newRevision }))) {
         throw this.staleStep(guideid, stepid, caller);
       }
       const steps = [...context.data.steps];
@@ -173,10 +175,10 @@ export class GuideStepsService {
     await this.editor.edit(guideid, caller, undefined, async (context) => {
       const { step } = await this.ownStep(context, stepid);
       if (step.revisionid !== revisionid) throw this.staleStep(guideid, stepid, caller);
-      if (!(await this.guides.advanceStep(stepid, revisionid, { deleted: true }))) {
+      if (!(await this.revisions.advanceStep(stepid, revisionid, { deleted: true }))) {
         throw this.staleStep(guideid, stepid, caller);
       }
-      const [revision] = await this.guides.findStepRevisions([step.revisionid]);
+      const [revision] = await this.revisions.findStepRevisions([step.revisionid]);
       if (parseStored<StepData>(revision.data).form) {
         await this.forms.remove(guideid, stepid, { userid: caller.userid, date: nowSeconds() });
       }

@@ -6,13 +6,16 @@ import type { GuideSummaryDto } from './dto/guide-response.dto';
 import type { GuideSummaryDocument, TranslationDocument } from './guide-document';
 import { GuideDocumentsService } from './guide-documents.service';
 import { accessFacts } from './guide-access-facts';
-import { GuidesRepository, type SummaryRow } from './guides.repository';
+import { GuidesRepository } from './guides.repository';
+import { type SummaryRow } from './guide-rows';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 /** Guide list items (lists, search, prerequisites), as objects or as the JSON text of a page. */
 @Injectable()
 export class GuideSummariesService {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly documents: GuideDocumentsService,
     private readonly policy: PolicyService,
     private readonly releases: ReleaseDirectory,
@@ -112,7 +115,7 @@ export class GuideSummariesService {
       if (release && release.revisionid !== row.revision.revisionid) wanted.set(row.guide.guideid, release.revisionid);
     });
     if (!wanted.size) return rows;
-    const revisions = await this.guides.findRevisions([...wanted.values()]);
+    const revisions = await this.revisions.findRevisions([...wanted.values()]);
     return rows.map((row) => {
       const revision = revisions.get(wanted.get(row.guide.guideid) ?? 0);
       return revision ? { ...row, revision } : row;

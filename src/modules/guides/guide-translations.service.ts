@@ -23,7 +23,7 @@ import {
 } from './guide-data';
 import { GuideRevised } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';
-import { GuidesRepository } from './guides.repository';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 interface TranslationTarget {
   guide: GuideEntity;
@@ -43,7 +43,7 @@ interface TranslationTarget {
 @Injectable()
 export class GuideTranslationsService {
   constructor(
-    private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly editor: GuideEditorService,
     private readonly documents: GuideDocumentsService,
     private readonly reader: GuideReaderService,
@@ -112,14 +112,17 @@ export class GuideTranslationsService {
     const stale = () => new StaleRevisionError(() => this.currentStep(guideid, stepid, langid, caller));
     await this.transactions.run(async (tx) => {
       const target = await this.load(guideid, langid, caller);
-      const head = parseStored<GuideData>((await this.guides.findRevision(target.guide.headRevisionid))?.data);
-      const step = await this.guides.findStep(stepid);
+      const head = parseStored<GuideData>((await this.revisions.findRevision(target.guide.headRevisionid))?.data);
+      const step = await this.revisions.findStep(stepid);
       if (!step || step.deleted || step.guideid !== guideid || !head.steps.some((s) => s.stepid === stepid)) {
         throw notFound('Step');
       }
       const translatedId = target.base.steps?.[stepid];
       if (revisionid !== Math.max(step.revisionid, translatedId ?? 0)) throw stale();
-      const revisions = await this.guides.findStepRevisions([step.revisionid, ...(translatedId ? [translatedId] : [])]);
+      const revisions = await this.revisions.findStepRevisions([
+        step.revisionid,
+        ...(translatedId ? [translatedId] : []),
+      ]);
       const byId = new Map(revisions.map((r) => [r.revisionid, r.data]));
       const source = parseStored<StepData>(byId.get(step.revisionid));
       if (body.lines) assertSameStructure(body.lines, source.lines);
@@ -132,7 +135,7 @@ export class GuideTranslationsService {
         lines: body.lines ? body.lines.map((line) => line.text) : current.lines,
       };
       if (translatedId && sameData(next, current)) return;
-      const stepRevision = await this.guides.insertStepRevision({
+      const stepRevision = await this.revisions.insertStepRevision({
         stepid,
         guideid,
         userid: caller.userid,
@@ -149,8 +152,8 @@ export class GuideTranslationsService {
     const { guide, facts } = await this.editor.load(guideid, caller);
     if (guide.deleted) throw notFound('Guide');
     await this.editor.assertCanEdit(caller, facts);
-    const translation = await this.guides.findTranslation(guideid, langid);
-    const revision = await this.guides.findRevision(translation ? translation.headRevisionid : guide.headRevisionid);
+    const translation = await this.revisions.findTranslation(guideid, langid);
+    const revision = await this.revisions.findRevision(translation ? translation.headRevisionid : guide.headRevisionid);
     const data = parseStored<GuideData | TranslationData>(revision?.data);
     const base: TranslationData = {
       title: data.title,
@@ -171,7 +174,7 @@ export class GuideTranslationsService {
     stale: () => StaleRevisionError,
   ): Promise<void> {
     const patrolled = this.editor.patrols(caller, guide.authorid);
-    const revisionid = await this.guides.insertRevision({
+    const revisionid = await this.revisions.insertRevision({
       guideid: guide.guideid,
       langid,
       userid: caller.userid,
@@ -186,7 +189,7 @@ export class GuideTranslationsService {
     const pointers = { headRevisionid: revisionid, ...(patrolled ? { revisionid } : {}) };
     if (patrolled) tx.publish(GuideRevised({ guideid: guide.guideid, langid }));
     if (translation) {
-      const advanced = await this.guides.advanceTranslation(
+      const advanced = await this.revisions.advanceTranslation(
         guide.guideid,
         langid,
         translation.headRevisionid,
@@ -195,7 +198,7 @@ export class GuideTranslationsService {
       if (!advanced) throw stale();
       return;
     }
-    await this.guides
+    await this.revisions
       .insertTranslation({ guideid: guide.guideid, langid, revisionid: null, ...pointers })
       .catch((error: unknown) => {
         throw isUniqueViolation(error) ? stale() : error;

@@ -9,13 +9,15 @@ import type { GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideEditorService } from './guide-editor.service';
 import { GuideCompleted } from './guide.events';
 import { GuideReaderService } from './guide-reader.service';
-import { GuidesRepository } from './guides.repository';
+import { GuideMarksRepository } from './guide-marks.repository';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 /** Lists per user (contributions, completions, favorites) and the marks themselves. */
 @Injectable()
 export class GuideUserListsService {
   constructor(
-    private readonly guides: GuidesRepository,
+    private readonly marks: GuideMarksRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly reader: GuideReaderService,
     private readonly editor: GuideEditorService,
     private readonly users: UsersService,
@@ -30,7 +32,7 @@ export class GuideUserListsService {
     checkUser: boolean,
   ): Promise<GuideSummaryDto[]> {
     if (checkUser) await this.users.findEntity(userid);
-    const ids = await this.guides.contributedGuideIds(userid, page.order, page.offset, page.limit);
+    const ids = await this.marks.contributedGuideIds(userid, page.order, page.offset, page.limit);
     return this.reader.summariesOf(caller, ids);
   }
 
@@ -42,7 +44,7 @@ export class GuideUserListsService {
     checkUser: boolean,
   ): Promise<GuideSummaryDto[]> {
     if (checkUser) await this.users.findEntity(userid);
-    const ids = await this.guides.markedGuideIds(kind, userid, page.offset, page.limit);
+    const ids = await this.marks.markedGuideIds(kind, userid, page.offset, page.limit);
     return this.reader.summariesOf(caller, ids);
   }
 
@@ -55,11 +57,11 @@ export class GuideUserListsService {
   ): Promise<void> {
     const row = await this.reader.assertReadable(caller, guideid);
     const language = langid ?? row.guide.langid;
-    if (language !== row.guide.langid && !(await this.guides.findTranslation(guideid, language))) {
+    if (language !== row.guide.langid && !(await this.revisions.findTranslation(guideid, language))) {
       throw notFound('Guide language');
     }
     await this.transactions.run(async (tx) => {
-      const added = await this.guides.mark(kind, {
+      const added = await this.marks.mark(kind, {
         guideid,
         userid: caller.userid,
         langid: language,
@@ -73,6 +75,6 @@ export class GuideUserListsService {
 
   async unmark(kind: 'completion' | 'favorite', guideid: number, caller: AuthenticatedUser): Promise<void> {
     await this.reader.assertReadable(caller, guideid);
-    await this.guides.unmark(kind, guideid, caller.userid);
+    await this.marks.unmark(kind, guideid, caller.userid);
   }
 }

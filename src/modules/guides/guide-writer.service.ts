@@ -12,7 +12,9 @@ import { GuideEditorService } from './guide-editor.service';
 import { GuideFieldsService } from './guide-fields.service';
 import { GuideReaderService } from './guide-reader.service';
 import { GuideTranslationsService } from './guide-translations.service';
-import { GuidesRepository, type GuideRow } from './guides.repository';
+import { GuidesRepository } from './guides.repository';
+import { type GuideRow } from './guide-rows';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 import { GuideApprovalSlots, type GuideApprovalSlotChange } from './guide-approval-slots';
 
 export const DEFAULT_LANGID = 'en';
@@ -22,6 +24,7 @@ export const DEFAULT_LANGID = 'en';
 export class GuideWriterService {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly editor: GuideEditorService,
     private readonly fields: GuideFieldsService,
     private readonly translations: GuideTranslationsService,
@@ -199,7 +202,7 @@ export class GuideWriterService {
           'Only the author or a Moderator may restore this guide',
         );
       }
-      if (langid !== guide.langid && !(await this.guides.findTranslation(guideid, langid))) {
+      if (langid !== guide.langid && !(await this.revisions.findTranslation(guideid, langid))) {
         throw notFound('Guide language');
       }
       if (!guide.deleted) return;

@@ -32,6 +32,9 @@ import { GuideWriterService } from './guide-writer.service';
 import { GuidesDemoSeed } from './guides-demo.seed';
 import { GuidesController } from './guides.controller';
 import { GuidesRepository } from './guides.repository';
+import { GuideGrantsRepository } from './guide-grants.repository';
+import { GuideMarksRepository } from './guide-marks.repository';
+import { GuideRevisionsRepository } from './guide-revisions.repository';
 import { GuideDocumentProvider } from './guide-document.provider';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { GuideApprovalSlots } from './guide-approval-slots';
@@ -50,6 +53,9 @@ import { GuideLookupProvider } from './guide-lookup.provider';
   ],
   providers: [
     GuidesRepository,
+    GuideRevisionsRepository,
+    GuideGrantsRepository,
+    GuideMarksRepository,
     GuideDocumentsService,
     GuideReaderService,
     GuideSummariesService,
@@ -68,11 +74,19 @@ import { GuideLookupProvider } from './guide-lookup.provider';
     GuideApprovalSlots,
     GuideLookupProvider,
   ],
-  exports: [GuideApprovalSlots, GuidesRepository, GuideDocumentsService, GuideReaderService, GuideSummariesService],
+  exports: [
+    GuideApprovalSlots,
+    GuidesRepository,
+    GuideRevisionsRepository,
+    GuideDocumentsService,
+    GuideReaderService,
+    GuideSummariesService,
+  ],
 })
 export class GuidesModule implements OnModuleInit {
   constructor(
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly reader: GuideReaderService,
     private readonly documents: GuideDocumentsService,
     private readonly wikiText: WikiTextService,
@@ -91,7 +105,7 @@ export class GuidesModule implements OnModuleInit {
     this.registry.register('GUIDE', this.documentProvider);
     this.guideDirectory.provide(this.guideLookup);
     this.tags.registerKind('guide');
-    this.stepForms.useSteps({ stepIds: (guideid) => this.guides.liveStepIds(guideid) });
+    this.stepForms.useSteps({ stepIds: (guideid) => this.revisions.liveStepIds(guideid) });
     // Only guides anyone may read resolve; others render as plain text.
     this.wikiText.registerLoader('guide', async (ids) => {
       const rows = await this.guides.publicGuides(ids);
@@ -106,13 +120,13 @@ export class GuidesModule implements OnModuleInit {
     });
     this.comments.registerContext('step', {
       assertReadable: async (user, stepid) => {
-        const step = await this.guides.findStep(stepid);
+        const step = await this.revisions.findStep(stepid);
         if (!step || step.deleted) throw notFound('Step');
         const row = await this.reader.assertReadable(user, step.guideid);
         return { title: row.guide.title };
       },
       filterReadable: async (user, stepids) => {
-        const guideOf = await this.guides.guideIdsOfSteps(stepids);
+        const guideOf = await this.revisions.guideIdsOfSteps(stepids);
         const readable = await this.reader.readableIds(user, [...guideOf.values()]);
         return new Set(stepids.filter((id) => readable.has(guideOf.get(id) as number)));
       },

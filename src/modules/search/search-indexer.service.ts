@@ -5,7 +5,9 @@ import { TransactionService } from '../../database/transaction.service';
 import { ReleaseDirectory, type LiveRelease } from '../../platform/documents/release-directory';
 import type { GuideDocument, TranslationDocument } from '../guides/guide-document';
 import { GuideDocumentsService } from '../guides/guide-documents.service';
-import { GuidesRepository, type GuideRow } from '../guides/guides.repository';
+import { GuidesRepository } from '../guides/guides.repository';
+import { type GuideRow } from '../guides/guide-rows';
+import { GuideRevisionsRepository } from '../guides/guide-revisions.repository';
 import type { ImageObjectDto } from '../media/dto/image-object.dto';
 import { MediaService } from '../media/media.service';
 import { wikiUrl } from '../wikis/wiki-namespaces';
@@ -37,6 +39,7 @@ export class SearchIndexerService {
   constructor(
     private readonly index: SearchRepository,
     private readonly guides: GuidesRepository,
+    private readonly revisions: GuideRevisionsRepository,
     private readonly guideDocuments: GuideDocumentsService,
     private readonly wikis: WikisRepository,
     private readonly media: MediaService,
@@ -108,7 +111,7 @@ export class SearchIndexerService {
 
   private async documentsOfRow(row: GuideRow, released: LiveRelease | undefined): Promise<IndexedDocument[]> {
     const guideid = row.guide.guideid;
-    const pinned = released ? await this.guides.findRevision(released.revisionid) : null;
+    const pinned = released ? await this.revisions.findRevision(released.revisionid) : null;
     const source = await this.guideDocuments.source(
       guideid,
       pinned
@@ -129,11 +132,11 @@ export class SearchIndexerService {
       },
     ];
     if (!row.translatedLangids.length) return documents;
-    const translations = await this.guides.translationsOf(guideid);
+    const translations = await this.revisions.translationsOf(guideid);
     for (const translation of translations) {
       if (translation.revisionid === null || translation.langid === row.guide.langid) continue;
       const live = await this.releases.liveOne('GUIDE', guideid, translation.langid, row.releasesToken);
-      const revision = await this.guides.findRevision(live?.revisionid ?? translation.revisionid);
+      const revision = await this.revisions.findRevision(live?.revisionid ?? translation.revisionid);
       if (!revision) continue;
       const text = await this.guideDocuments.translation({
         ...revision,
