@@ -195,27 +195,7 @@ export class GuideReaderService {
       view(guideid, row.revision),
       useTranslation && row.translation ? this.documents.translation(row.translation) : undefined,
     ]);
-    const prerequisiteRows = await this.pinPrerequisites(
-      await this.readableRows(
-        caller,
-        await this.guides.summaryRows(
-          source.prerequisiteids,
-          options.excludePrerequisiteSteps ? 'summary' : 'document',
-        ),
-      ),
-      source.prerequisiteReleases ?? [],
-    );
-    const byId = new Map(prerequisiteRows.map((r) => [r.guide.guideid, r]));
-    const prerequisites = source.prerequisiteids
-      .map((id) => byId.get(id))
-      .filter((r): r is GuideRow => r !== undefined);
-    // Inlined steps need whole documents; otherwise the summaries suffice (a document is one as well).
-    const inlined = options.excludePrerequisiteSteps
-      ? []
-      : await Promise.all(prerequisites.map((r) => view(r.guide.guideid, r.revision)));
-    const prerequisiteSummaries = options.excludePrerequisiteSteps
-      ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision)))
-      : inlined.map((v) => v.summary());
+    const { prerequisites, inlined, prerequisiteSummaries } = await this.prerequisitesOf(source, caller, options, view);
     // Inlined steps of prerequisites may have comments the guide's own test does not see.
     const noComments = options.created || (row.mayHaveComments === false && !inlined.length);
     const { comments, users: authors } = await this.comments.commentsForMany(
@@ -241,6 +221,40 @@ export class GuideReaderService {
       comments,
       author: authors.get(row.guide.authorid) as UserLightDto,
     };
+  }
+
+  /**
+   * The prerequisites the caller may read, in the guide's order and pinned to their releases; with their documents
+   * when their steps are inlined, else their list summaries.
+   */
+  private async prerequisitesOf(
+    source: SourceView,
+    caller: AuthenticatedUser | undefined,
+    options: DetailOptions,
+    view: (id: number, revision: StoredRevision) => Promise<SourceView>,
+  ): Promise<Pick<DetailParts, 'prerequisites' | 'inlined' | 'prerequisiteSummaries'>> {
+    const prerequisiteRows = await this.pinPrerequisites(
+      await this.readableRows(
+        caller,
+        await this.guides.summaryRows(
+          source.prerequisiteids,
+          options.excludePrerequisiteSteps ? 'summary' : 'document',
+        ),
+      ),
+      source.prerequisiteReleases ?? [],
+    );
+    const byId = new Map(prerequisiteRows.map((r) => [r.guide.guideid, r]));
+    const prerequisites = source.prerequisiteids
+      .map((id) => byId.get(id))
+      .filter((r): r is GuideRow => r !== undefined);
+    // Inlined steps need whole documents; otherwise the summaries suffice (a document is one as well).
+    const inlined = options.excludePrerequisiteSteps
+      ? []
+      : await Promise.all(prerequisites.map((r) => view(r.guide.guideid, r.revision)));
+    const prerequisiteSummaries = options.excludePrerequisiteSteps
+      ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision)))
+      : inlined.map((v) => v.summary());
+    return { prerequisites, inlined, prerequisiteSummaries };
   }
 
   private async sourceView(guideid: number, revision: StoredRevision, cut: boolean): Promise<SourceView> {
