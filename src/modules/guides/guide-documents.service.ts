@@ -88,15 +88,16 @@ export class GuideDocumentsService {
       if (layout) return sliceDocument(revision.revisionid, stored, layout);
       const document = parseStored<GuideDocument>(stored);
       const computed = layoutOf(document, stored);
-      if (computed) await this.revisions.saveLayout(revision.revisionid, computed);
-      return cutDocument(revision.revisionid, document, stored);
+      if (!computed) return cutDocument(revision.revisionid, document, stored);
+      await this.revisions.saveLayout(revision.revisionid, computed);
+      return sliceDocument(revision.revisionid, stored, computed);
     }
     return cutDocument(revision.revisionid, await this.source(guideid, revision), undefined);
   }
 
-  /** A source document as stored: its JSON text (as the json column writes it) and that text's layout. */
+  /** A source document as stored: the document (the json column writes its JSON text) and that text's layout. */
   stored(document: GuideDocument): { document: GuideDocument; layout: string | null } {
-    const layout = layoutOf(document, JSON.stringify(document));
+    const layout = layoutOf(document);
     return { document, layout: layout && JSON.stringify(layout) };
   }
 

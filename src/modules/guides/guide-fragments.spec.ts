@@ -38,6 +38,8 @@ describe('guide fragments', () => {
       const text = JSON.stringify(document);
       const layout = layoutOf(document, text);
       expect(layout).not.toBeNull();
+      // Built from the pieces, the layout is that of JSON.stringify's text.
+      expect(layoutOf(document)).toEqual(layout);
       const sliced = sliceDocument(5, text, storedLayout(text, JSON.stringify(layout))!);
       const cut = cutDocument(5, JSON.parse(text) as GuideDocument, text);
       for (const key of ['fieldsJson', 'openSteps', 'stepids', 'prerequisiteids', 'prerequisiteReleases'] as const)

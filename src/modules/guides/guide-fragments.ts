@@ -91,25 +91,33 @@ export function cutDocument(revisionid: number, document: GuideDocument, text: s
 }
 
 /**
- * The layout of `text`, the JSON of `document` as stored, or null when the text is not laid out as this service
- * writes it (members ending with `prerequisite_releases`, `prerequisiteids`, `steps`; steps without the members a
- * detail adds): such a document is cut from its object on every read.
+ * The layout of the JSON text of `document` (as JSON.stringify writes it, built here from the pieces, so that a
+ * write serializes them once), or null when the document is not laid out as this service writes it (members ending
+ * with `prerequisite_releases`, `prerequisiteids`, `steps`; steps without the members a detail adds). With
+ * `stored`, null too unless `stored` is that text: a database that rewrote the JSON (as MySQL's JSON type does).
  */
-export function layoutOf(document: GuideDocument, text: string): DocumentLayout | null {
-  const keys = Object.keys(document);
-  if (keys.slice(-3).join() !== 'prerequisite_releases,prerequisiteids,steps' || !spliceableSteps(document.steps))
-    return null;
+export function layoutOf(document: GuideDocument, stored?: string): DocumentLayout | null {
   const { prerequisiteids, steps, ...rest } = document;
-  const fields = JSON.stringify(rest).length - 1;
-  let cursor = fields + `${PREREQUISITES_MEMBER}${JSON.stringify(prerequisiteids)},"steps":[`.length;
-  const ranges = steps.map((step): [number, number, number] => {
-    const start = cursor;
-    cursor += JSON.stringify(step).length;
-    const range: [number, number, number] = [step.stepid, start, cursor];
-    cursor += 1;
-    return range;
+  const fieldsObject = JSON.stringify(rest);
+  if (
+    Object.keys(document).slice(-3).join() !== 'prerequisite_releases,prerequisiteids,steps' ||
+    fieldsObject === '{}' ||
+    !Array.isArray(prerequisiteids) ||
+    !Array.isArray(steps) ||
+    !spliceableSteps(steps)
+  )
+    return null;
+  const fields = fieldsObject.length - 1;
+  let text = `${fieldsObject.slice(0, -1)}${PREREQUISITES_MEMBER}${JSON.stringify(prerequisiteids)},"steps":[`;
+  const ranges = steps.map((step, i): [number, number, number] => {
+    if (i) text += ',';
+    const start = text.length;
+    text += JSON.stringify(step);
+    return [step.stepid, start, text.length];
   });
-  const layout: DocumentLayout = {
+  text += ']}';
+  if (stored !== undefined && stored !== text) return null;
+  return {
     length: text.length,
     fields,
     steps: ranges,
@@ -117,8 +125,6 @@ export function layoutOf(document: GuideDocument, text: string): DocumentLayout 
     prerequisite_releases: document.prerequisite_releases,
     digest: hash('sha1', text, 'base64url'),
   };
-  const end = (ranges.length ? cursor - 1 : cursor) + 2;
-  return end === text.length && fitsText(layout, text) ? layout : null;
 }
 
 /** Whether `layout` was computed for `text` (cheap checks at the pieces' edges). */

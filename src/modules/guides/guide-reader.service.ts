@@ -95,7 +95,7 @@ export class GuideReaderService {
     private readonly comments: CommentsService,
     private readonly releases: ReleaseDirectory,
     private readonly keptAnswers: KeptAnswers,
-    private readonly summaryWriter: GuideSummariesService,
+    private readonly summaries: GuideSummariesService,
   ) {
     registerAnswerSources(GUIDE_ANSWER_SOURCES);
   }
@@ -330,7 +330,7 @@ export class GuideReaderService {
       prereq_modified_date: prerequisites.reduce((max, r) => Math.max(max, r.guide.modifiedDate), 0),
       userid: row.guide.authorid,
       username: row.username,
-      prerequisites: prerequisites.map((r, i) => this.summaryWriter.toSummary(r, parts.prerequisiteSummaries[i], 0)),
+      prerequisites: prerequisites.map((r, i) => this.summaries.toSummary(r, parts.prerequisiteSummaries[i], 0)),
       prerequisite_releases: source.prerequisiteReleases ?? [],
       steps,
       comments: parts.comments.get(`guide:${parts.guideid}`) ?? [],
@@ -398,7 +398,7 @@ export class GuideReaderService {
   async summariesOf(caller: AuthenticatedUser | undefined, guideids: number[]): Promise<GuideSummaryDto[]> {
     const rows = await this.readableRows(caller, await this.guides.summaryRows(guideids, 'summary'));
     const byId = new Map(rows.map((row) => [row.guide.guideid, row]));
-    return this.summaryWriter.summaries(
+    return this.summaries.summaries(
       guideids.map((id) => byId.get(id)).filter((row): row is GuideRow => row !== undefined),
       caller,
     );
