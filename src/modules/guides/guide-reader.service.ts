@@ -9,14 +9,7 @@ import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
-import type { CommentDto } from '../comments/dto/comment.dto';
-import {
-  summaryDocument,
-  translateStep,
-  type GuideDocument,
-  type GuideSummaryDocument,
-  type TranslationDocument,
-} from './guide-document';
+import { summaryDocument, translateStep } from './guide-document';
 import { accessFacts } from './guide-access-facts';
 import { GuideDocumentsService } from './guide-documents.service';
 import { GuideSummariesService } from './guide-summaries.service';
@@ -24,39 +17,7 @@ import { closeStep, piecesTag, type GuideFragments } from './guide-fragments';
 import { GuidesRepository } from './guides.repository';
 import { GUIDE_STEPS, type GuideRow, type StoredRevision } from './guide-rows';
 import { GuideRevisionsRepository } from './guide-revisions.repository';
-
-export interface DetailOptions {
-  unpatrolled?: boolean;
-  langid?: string;
-  excludePrerequisiteSteps?: boolean;
-  /**
-   * The row of a guide this request has just created (its revision's document as an object): the answer
-   * is built from it instead of reading the guide back, and without a comments query (a new guide has none).
-   */
-  created?: GuideRow;
-}
-
-/** What a detail needs of a source revision's document, cut into fragments or as the object. */
-type SourceView = Pick<GuideFragments, 'prerequisiteids' | 'prerequisiteReleases' | 'stepids' | 'summary'> & {
-  document(): GuideDocument;
-};
-
-/** A detail read and checked: what toDto and toJson write out. */
-interface DetailParts {
-  guideid: number;
-  row: GuideRow;
-  canEdit: boolean;
-  source: SourceView;
-  /** Only when the view is translated. */
-  translation: TranslationDocument | undefined;
-  shownRevision: StoredRevision;
-  prerequisites: GuideRow[];
-  prerequisiteSummaries: GuideSummaryDocument[];
-  /** Prerequisites whose steps are inlined, in order. */
-  inlined: SourceView[];
-  comments: Map<string, CommentDto[]>;
-  author: UserLightDto;
-}
+import type { DetailOptions, DetailParts, SourceView } from './guide-detail-parts';
 
 /** A detail as JSON text, with its entity tag when it was written from pieces. */
 type DetailJson = KeptAnswer;
