@@ -138,15 +138,13 @@ describe('audit checkpoints: signed, periodic, read by an Admin, checked by veri
 
   it('a backlog of more heads than one checkpoint holds is split over several, each head once', async () => {
     const count = HEADS_PER_CHECKPOINT + 250;
-    await t.app
-      .get(AuditService)
-      .recordMany(
-        Array.from({ length: count }, (_, i) => ({
-          action: 'bulk.create',
-          entity: ['bulk', i] as [string, number],
-          actor: null,
-        })),
-      );
+    await t.app.get(AuditService).recordMany(
+      Array.from({ length: count }, (_, i) => ({
+        action: 'bulk.create',
+        entity: ['bulk', i] as [string, number],
+        actor: null,
+      })),
+    );
     const before = (await newest()).seq;
     await checkpoint();
     const written = (await read(admin.token)).json<CheckpointBody[]>().filter((c) => c.seq > before);
@@ -208,7 +206,14 @@ describe('audit checkpoints: two instances on one database', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'rgcs-audit-two-'));
-    const env = { DB_PATH: join(dir, 'shared.sqlite'), DB_BUSY_TIMEOUT_MS: '20000', AUDIT_HMAC_KEY };
+    // 92 operations at once on pools of 20 connections wait their turn (on MySQL, behind the checkpoints' row
+    // locks): the waits are given room, so that a slow machine does not fail what this test checks.
+    const env = {
+      DB_PATH: join(dir, 'shared.sqlite'),
+      DB_BUSY_TIMEOUT_MS: '20000',
+      DB_CONNECT_TIMEOUT_MS: '20000',
+      AUDIT_HMAC_KEY,
+    };
     a = await createTestApp({ env });
     b = await createTestApp({ env, keepData: true });
   });
