@@ -162,6 +162,9 @@ describe('Enterprise lists kept whole for their caller', () => {
       expect(sqlCount(second)).toBe(2);
       expect(second.json()).toEqual((await call(token, 'GET', pretty(url))).json());
     }
+    // `?pretty` is built each time (the layer keeps plain JSON only).
+    await call(signer.token, 'GET', pretty(ELIGIBLE));
+    expect(sqlCount(await call(signer.token, 'GET', pretty(ELIGIBLE)))).toBeGreaterThan(2);
     // Another caller, another query: their own answers.
     expect((await fresh(author.token, ELIGIBLE)).json()).toEqual([]);
     expect((await fresh(admin.token, '/approvals/requests')).json()).toEqual([]);

@@ -245,7 +245,8 @@ describe('GET /search/{query} and GET /suggest/{query}', () => {
       const response = await t.inject({ method: 'GET', url: `${API}/search/battery?limit=20` });
       expect(response.statusCode).toBe(200);
       expect(response.json<SearchBody>().results).toHaveLength(6);
-      expect(sqlCount(response)).toBeLessThanOrEqual(3);
+      // The first read of a URL: the cache's token, then the search's own statements.
+      expect(sqlCount(response)).toBeLessThanOrEqual(1 + 3);
       const authenticated = await t.as(reader.token, { method: 'GET', url: `${API}/search/battery?limit=20` });
       expect(authenticated.json<SearchBody>().results).toHaveLength(6);
       // Authentication adds its token lookup (and at times the token's last-used update) to the search's own.

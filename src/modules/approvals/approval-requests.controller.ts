@@ -1,12 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
-import { ApprovalRequestsService } from './approval-requests.service';
+import { APPROVAL_ANSWER_SOURCES, ApprovalRequestsService } from './approval-requests.service';
 import { ApprovalSigningService } from './approval-signing.service';
 import { ListRequestsQueryDto, SignRequestDto } from './dto/request-body.dto';
 import { ApprovalRequestDto, SignCodeSentDto } from './dto/request-response.dto';
@@ -33,14 +32,9 @@ export class ApprovalRequestsController {
       '`eligible` on each request says whether the caller may sign now.',
   })
   @ApiOkResponse({ type: [ApprovalRequestDto] })
-  list(
-    @Query() query: ListRequestsQueryDto,
-    @CurrentUser() caller: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ApprovalRequestDto[] | string> {
-    if (!wantsPlainJson(request)) return this.requests.list(query, caller);
-    return jsonText(reply, this.requests.listJson(query, caller));
+  @CachedResponse({ family: 'answers-approvals', sources: APPROVAL_ANSWER_SOURCES })
+  list(@Query() query: ListRequestsQueryDto, @CurrentUser() caller: AuthenticatedUser): Promise<ApprovalRequestDto[]> {
+    return this.requests.list(query, caller);
   }
 
   @Get('request/:approval_requestid')

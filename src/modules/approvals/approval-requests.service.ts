@@ -4,11 +4,9 @@ import { isAdmin } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
 import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { MailQueue } from '../../platform/mail/mail-queue';
-import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
 import type { GatedRelease, ResolvedProcess } from '../releases/approval-gate';
 import type { UserContext } from '../users/user.mapper';
 import { UsersService } from '../users/users.service';
@@ -23,7 +21,7 @@ import type { ApprovalRequestStageEntity } from './entities/approval-request-sta
 
 const SYSTEM = 0;
 
-/** The tables the kept approval-request lists (listJson) are built from. */
+/** The tables an approval-request list (A8) is read from: its cached answers are kept until one of them changes. */
 export const APPROVAL_ANSWER_SOURCES = [
   'approval_requests',
   'approval_request_stages',
@@ -49,10 +47,7 @@ export class ApprovalRequestsService {
     private readonly audit: AuditService,
     private readonly mail: MailQueue,
     private readonly clock: Clock,
-    private readonly keptAnswers: KeptAnswers,
-  ) {
-    registerAnswerSources(APPROVAL_ANSWER_SOURCES, 'answers-approvals');
-  }
+  ) {}
 
   /** A8: one statement for the page, one for the users' teams (and one for avatars, when any). */
   async list(query: ListRequestsQueryDto, caller: AuthenticatedUser): Promise<ApprovalRequestDto[]> {
@@ -73,15 +68,6 @@ export class ApprovalRequestsService {
       },
       caller.userid,
     );
-  }
-
-  /**
-   * A8 as its JSON text, kept whole for this caller (KeptAnswers, `answers-approvals`) until a write changes a
-   * table it is built from (APPROVAL_ANSWER_SOURCES).
-   */
-  listJson(query: ListRequestsQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const key = `approval-requests:${callerKey(caller)}|${JSON.stringify(query)}`;
-    return this.keptAnswers.json(key, 'answers-approvals', () => this.list(query, caller));
   }
 
   /** A9: Admins, the requester and anyone named in a stage; 404 for everyone else. */

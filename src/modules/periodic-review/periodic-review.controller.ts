@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBody,
   ApiConflictResponse,
@@ -15,7 +14,7 @@ import {
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound, unprocessable } from '../../common/http/api-errors';
-import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
@@ -32,7 +31,7 @@ import {
   ScheduleDto,
 } from './dto/schedule-response.dto';
 import { UserDocumentsQueryDto, UserRequestsQueryDto, UserReviewsQueryDto } from './dto/user-lists-query.dto';
-import { UserListsService } from './user-lists.service';
+import { REVIEW_ANSWER_SOURCES, UserListsService } from './user-lists.service';
 import { ReviewSearchQueryDto, SearchHitDto } from './dto/search.dto';
 import { ReviewSearchService } from './review-search.service';
 import { ScheduleDocumentsService } from './schedule-documents.service';
@@ -103,15 +102,13 @@ export class PeriodicReviewController {
       'team the user is in; `state` filters on the state now. By prdid.',
   })
   @ApiOkResponse({ type: [ReviewDocumentDto] })
+  @CachedResponse({ family: 'answers-reviews', sources: REVIEW_ANSWER_SOURCES })
   userDocuments(
     @Param('userid', new ParseIdPipe('User')) userid: number,
     @Query() query: UserDocumentsQueryDto,
     @CurrentUser() caller: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ReviewDocumentDto[] | string> {
-    if (!wantsPlainJson(request)) return this.lists.documents(userid, query, caller);
-    return jsonText(reply, this.lists.documentsJson(userid, query, caller));
+  ): Promise<ReviewDocumentDto[]> {
+    return this.lists.documents(userid, query, caller);
   }
 
   @Get('requests/:userid')

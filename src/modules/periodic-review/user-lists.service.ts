@@ -2,9 +2,8 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { callerHas } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
-import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 import { UsersService } from '../users/users.service';
 import { DOCTYPES, DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
@@ -16,7 +15,7 @@ import { ReviewViewsService } from './review-views.service';
 import { ScheduleViewsService } from './schedule-views.service';
 import { SchedulesService } from './schedules.service';
 
-/** The tables the kept review-documents answers (documentsJson) are built from. */
+/** The tables a user's review documents (P6) are read from: their cached answers are kept until one changes. */
 export const REVIEW_ANSWER_SOURCES = [
   'periodic_review_documents',
   'periodic_review_schedules',
@@ -41,10 +40,8 @@ export class UserListsService {
     private readonly registry: DocumentRegistry,
     private readonly clock: Clock,
     private readonly users: UsersService,
-    private readonly keptAnswers: KeptAnswers,
-  ) {
-    registerAnswerSources(REVIEW_ANSWER_SOURCES, 'answers-reviews');
-  }
+    private readonly answers: KeptAnswers,
+  ) {}
 
   /** 403 unless the caller is that user or a Moderator+, then 404 for an unknown user. */
   private async requireSelfOrModerator(userid: number, caller: AuthenticatedUser): Promise<void> {
@@ -62,50 +59,36 @@ export class UserListsService {
     );
   }
 
-  /** P6: the page in one statement (schedules, document labels and reviewers joined), then the reviewers' teams. */
+  /**
+   * P6: the page in one statement (schedules, document labels and reviewers joined), then the reviewers' teams;
+   * beside the page, when the next of the user's documents changes state (a cached page is kept until then).
+   */
   async documents(
     userid: number,
     query: UserDocumentsQueryDto,
     caller: AuthenticatedUser,
-    now = this.clock.nowSeconds(),
   ): Promise<ReviewDocumentDto[]> {
     if (userid !== caller.userid && !callerHas(caller, 'Moderator')) {
       throw new ApiException(HttpStatus.FORBIDDEN, 'Only that user or a Moderator may see this');
     }
+    const now = this.clock.nowSeconds();
     const labels = new Map(DOCTYPES.map((doctype) => [doctype, this.registry.of(doctype).labelSql('d.docid')]));
-    const rows = await this.reviewDocuments.pageLabelledDocumentsReviewedBy(
-      userid,
-      query.state,
-      now,
-      query.offset,
-      query.limit,
-      labels,
-      this.users.teamIdsSql('u.userid'),
-    );
+    const [rows, next] = await Promise.all([
+      this.reviewDocuments.pageLabelledDocumentsReviewedBy(
+        userid,
+        query.state,
+        now,
+        query.offset,
+        query.limit,
+        labels,
+        this.users.teamIdsSql('u.userid'),
+      ),
+      this.reviewDocuments.nextStateChangeReviewedBy(userid, now),
+    ]);
+    if (next !== null) this.answers.expiresAt(next * 1000);
     // Documents name only existing users; an empty page may be an unknown user (404).
     if (!rows.length && !(await this.repository.existingUsers([userid])).size) throw notFound('User');
     return this.scheduleViews.labelledDocuments(rows);
-  }
-
-  /**
-   * P6 as its JSON text, kept whole (KeptAnswers, `answers-reviews`) until a write changes a table it is built from
-   * (REVIEW_ANSWER_SOURCES) or the next of the user's documents changes state.
-   */
-  async documentsJson(userid: number, query: UserDocumentsQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const key = `review-documents:${userid}|${JSON.stringify(query)}|${callerKey(caller)}`;
-    const answer = await this.keptAnswers.serve(
-      key,
-      async () => {
-        const now = this.clock.nowSeconds();
-        const [page, next] = await Promise.all([
-          this.documents(userid, query, caller, now),
-          this.reviewDocuments.nextStateChangeReviewedBy(userid, now),
-        ]);
-        return { json: JSON.stringify(page), until: next === null ? undefined : next * 1000 };
-      },
-      'answers-reviews',
-    );
-    return answer.json;
   }
 
   /** P12. */

@@ -1,5 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiExtraModels,
@@ -10,7 +9,7 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { CreateQuizDto, DeleteQuizzesDto, GetQuizzesDto, ImportQuizDto, QuestionsBodyDto } from './dto/quiz-body.dto';
@@ -24,7 +23,7 @@ import {
   QuizPageDto,
 } from './dto/quiz-response.dto';
 import type { SurveyJson } from './quiz-survey';
-import { QuizzesService } from './quizzes.service';
+import { QUIZ_LIST_ANSWER_SOURCES, QuizzesService } from './quizzes.service';
 
 const SURVEY_SCHEMA = { type: 'object', additionalProperties: true, description: 'Survey-builder JSON' } as const;
 
@@ -49,14 +48,9 @@ export class QuizzesController {
       '`category` (exact) and `search` (substring of the quiz or guide title). One SQL statement per page.',
   })
   @ApiOkResponse({ type: [QuizListItemDto] })
-  list(
-    @Query() query: QuizListQueryDto,
-    @CurrentUser() caller: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<QuizListItemDto[] | string> {
-    if (!wantsPlainJson(request)) return this.quizzes.list(query, caller);
-    return jsonText(reply, this.quizzes.listJson(query, caller));
+  @CachedResponse({ family: 'answers-quizzes', sources: QUIZ_LIST_ANSWER_SOURCES })
+  list(@Query() query: QuizListQueryDto, @CurrentUser() caller: AuthenticatedUser): Promise<QuizListItemDto[]> {
+    return this.quizzes.list(query, caller);
   }
 
   @Get('categories')

@@ -9,10 +9,8 @@ import {
 import { MAX_LIMIT } from '../../common/validation/pagination.dto';
 import { TransactionService } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
-import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import type { CreateQuizDto, GetQuizzesDto, ImportQuizDto, QuestionsBodyDto } from './dto/quiz-body.dto';
 import type { QuizListQueryDto } from './dto/quiz-query.dto';
@@ -40,7 +38,7 @@ import { QuizzesRepository } from './quizzes.repository';
 
 export const DEFAULT_PASSING_SCORE = 80;
 
-/** The tables the kept quizzes lists (listJson) are built from. */
+/** The tables a quizzes list (Q1) is read from: its cached answers are kept until one of them changes. */
 export const QUIZ_LIST_ANSWER_SOURCES = [
   'quizzes',
   'guides',
@@ -61,11 +59,8 @@ export class QuizzesService {
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly keptAnswers: KeptAnswers,
     private readonly access: QuizAccess,
-  ) {
-    registerAnswerSources(QUIZ_LIST_ANSWER_SOURCES, 'answers-quizzes');
-  }
+  ) {}
 
   /** A quiz that is not deleted, or 404. */
   async require(quizid: number): Promise<QuizEntity> {
@@ -219,15 +214,6 @@ export class QuizzesService {
       readable: this.access.listSql(caller, 'q.guideid'),
     });
     return rows.map((row) => ({ ...row, guide_release_version: row.guide_release_version ?? '' }));
-  }
-
-  /**
-   * Q1 as its JSON text, kept whole for this caller (KeptAnswers, `answers-quizzes`) until a write changes a table
-   * it is built from (QUIZ_LIST_ANSWER_SOURCES).
-   */
-  listJson(query: QuizListQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const key = `quizzes:${callerKey(caller)}|${JSON.stringify(query)}`;
-    return this.keptAnswers.json(key, 'answers-quizzes', () => this.list(query, caller));
   }
 
   /** Q2 */

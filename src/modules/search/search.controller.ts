@@ -1,9 +1,8 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { GuideSummaryDto } from '../guides/dto/guide-response.dto';
 import { WikiLightDto } from '../wikis/dto/wiki-response.dto';
@@ -14,7 +13,7 @@ import {
   SuggestResultDto,
   WikiSearchResultDto,
 } from './dto/search-response.dto';
-import { SearchService } from './search.service';
+import { SEARCH_ANSWER_SOURCES, SearchService } from './search.service';
 
 const ENGINE_NOTES =
   'Words are joined with AND and each matches by prefix (`batt` finds "battery"); case and accents do not matter ' +
@@ -46,16 +45,15 @@ export class SearchController {
   })
   @ApiParam({ name: 'query', description: 'The search text (URL-encoded).', example: 'battery' })
   @ApiOkResponse({ type: SearchResultDto })
+  // The index is written after every guide or wiki change: a token of its own keeps those from dropping the
+  // guide answers, and a search for signed-in callers (whose access differs) is built each time.
+  @CachedResponse({ family: 'answers-search', sources: SEARCH_ANSWER_SOURCES, callers: 'anonymous' })
   find(
     @Param('query') query: string,
     @Query() options: SearchQueryDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<SearchResultDto | string> {
-    if (caller || !wantsPlainJson(request)) return this.search.search(query, options, caller);
-    // An anonymous caller's plain JSON: kept whole.
-    return jsonText(reply, this.search.anonymousJson(query, options));
+  ): Promise<SearchResultDto> {
+    return this.search.search(query, options, caller);
   }
 
   @Get('search')

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { unprocessable } from '../../common/http/api-errors';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
 import type { GuideSummaryDto } from '../guides/dto/guide-response.dto';
 import { GUIDE_ANSWER_SOURCES, GuideReaderService } from '../guides/guide-reader.service';
 import { GuideSummariesService } from '../guides/guide-summaries.service';
@@ -36,7 +34,7 @@ const SUGGEST_DOCTYPES: Record<string, SuggestKind[]> = {
 };
 
 /**
- * The tables anonymous search answers (anonymousJson) are built from: the index, and what its guide results (guide
+ * The tables an anonymous search is read from: the index, and what its guide results (guide
  * summaries) and access checks read. kept-search-answers.e2e-spec.ts checks the list against the statements.
  */
 export const SEARCH_ANSWER_SOURCES = ['search_documents', 'search_fts', ...GUIDE_ANSWER_SOURCES, 'wikis'];
@@ -49,21 +47,7 @@ export class SearchService {
     private readonly guides: GuidesRepository,
     private readonly reader: GuideReaderService,
     private readonly summaries: GuideSummariesService,
-    private readonly keptAnswers: KeptAnswers,
-  ) {
-    registerAnswerSources(SEARCH_ANSWER_SOURCES, 'answers-search');
-  }
-
-  /**
-   * search() for an anonymous caller as its JSON text: kept whole (KeptAnswers, `answers-search`: the index is
-   * written after every guide or wiki change, which should not drop the guide answers kept) until a write changes
-   * a table it is built from (SEARCH_ANSWER_SOURCES).
-   */
-  anonymousJson(raw: string, options: SearchQueryDto): Promise<string> {
-    return this.keptAnswers.json(`search:${JSON.stringify([raw, options])}`, 'answers-search', () =>
-      this.search(raw, options),
-    );
-  }
+  ) {}
 
   async search(raw: string, options: SearchQueryDto, caller?: AuthenticatedUser): Promise<SearchResultDto> {
     const text = checkedQuery(raw);

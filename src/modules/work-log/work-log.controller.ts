@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, Req } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import { jsonText, wantsPlainJson } from '../../common/http/response-mode';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe';
 import { CancelEntryDto, CreateEntryDto, StepDataDto } from './dto/work-log-body.dto';
@@ -19,7 +19,7 @@ import { SuspendedQueryDto, WorkLogExportQueryDto, WorkLogListQueryDto } from '.
 import { FinishResultDto, WorkLogEntryDto, WorkLogListDto } from './dto/work-log-response.dto';
 import { WorkLogExportService } from './work-log-export.service';
 import { WorkLogStepDataService } from './work-log-step-data.service';
-import { WorkLogService } from './work-log.service';
+import { WORK_LOG_ANSWER_SOURCES, WorkLogService } from './work-log.service';
 
 const EntryId = () => Param('entryid', new ParseIdPipe('Entry'));
 const Conflict = (what: string) =>
@@ -44,14 +44,9 @@ export class WorkLogController {
       'start time (`since`/`until`, UNIX seconds, inclusive). `{results: [...]}` ordered by entryid.',
   })
   @ApiOkResponse({ type: WorkLogListDto })
-  list(
-    @Query() query: WorkLogListQueryDto,
-    @CurrentUser() caller: AuthenticatedUser,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<WorkLogListDto | string> {
-    if (!wantsPlainJson(request)) return this.workLog.list(query, caller);
-    return jsonText(reply, this.workLog.listJson(query, caller));
+  @CachedResponse({ family: 'answers-worklog', sources: WORK_LOG_ANSWER_SOURCES })
+  list(@Query() query: WorkLogListQueryDto, @CurrentUser() caller: AuthenticatedUser): Promise<WorkLogListDto> {
+    return this.workLog.list(query, caller);
   }
 
   @Get('export.csv')

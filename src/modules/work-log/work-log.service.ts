@@ -7,14 +7,13 @@ import {
   RevisionConflictException,
   ValidationFailedException,
 } from '../../common/http/api-errors';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { TransactionService, type Transaction } from '../../database/transaction.service';
 import { AuditService } from '../../platform/audit/audit.service';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import type { EventType } from '../../platform/events/domain-event';
-import { callerKey, KeptAnswers } from '../../platform/versions/kept-answers';
+import { KeptAnswers } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import { StepFormsService } from '../step-forms/step-forms.service';
 import type { CreateEntryDto } from './dto/work-log-body.dto';
@@ -49,8 +48,7 @@ const EVENTS: Partial<Record<EntryAction, EventType<WorkLogEntryDto>>> = {
   cancel: WorkOrderStatusChanged,
 };
 
-/** Work-log entries (docs/enterprise/work-log.md): start, read, list, the moves of the state machine, delete. */
-/** The tables the kept work-log lists (listJson) are built from. */
+/** The tables a work-log list (W1) is read from: its cached answers are kept until one of them changes. */
 export const WORK_LOG_ANSWER_SOURCES = [
   'work_log_entries',
   'work_log_data',
@@ -59,6 +57,7 @@ export const WORK_LOG_ANSWER_SOURCES = [
   'users',
 ];
 
+/** Work-log entries (docs/enterprise/work-log.md): start, read, list, the moves of the state machine, delete. */
 @Injectable()
 export class WorkLogService {
   constructor(
@@ -70,10 +69,8 @@ export class WorkLogService {
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly keptAnswers: KeptAnswers,
-  ) {
-    registerAnswerSources(WORK_LOG_ANSWER_SOURCES, 'answers-worklog');
-  }
+    private readonly answers: KeptAnswers,
+  ) {}
 
   /** The W2 body: the entry with its values, timings, sign-offs and the forms it fills (see formsAsOf's `checked`). */
   async detail(entry: WorkLogEntryEntity, formsToken?: string | null): Promise<WorkLogEntryDto> {
@@ -111,28 +108,12 @@ export class WorkLogService {
     return this.detail(await this.visible(entryid, caller));
   }
 
+  /** W1; while an entry of the page is open (its duration grows with the clock), a cached page holds a second. */
   async list(query: WorkLogListQueryDto, caller: AuthenticatedUser): Promise<WorkLogListDto> {
-    return (await this.page({ ...query, userid: this.listedUser(query, caller) }, this.clock.nowSeconds())).body;
-  }
-
-  /**
-   * W1 as its JSON text, kept whole for this caller (KeptAnswers, `answers-worklog`) until a write changes a table
-   * it is built from (WORK_LOG_ANSWER_SOURCES), or, when an entry of the page is open (its duration grows with the
-   * clock), until the next second.
-   */
-  async listJson(query: WorkLogListQueryDto, caller: AuthenticatedUser): Promise<string> {
-    const userid = this.listedUser(query, caller);
-    const key = `work-log:${callerKey(caller)}|${JSON.stringify(query)}`;
-    const answer = await this.keptAnswers.serve(
-      key,
-      async () => {
-        const now = this.clock.nowSeconds();
-        const { body, ticking } = await this.page({ ...query, userid }, now);
-        return { json: JSON.stringify(body), until: ticking ? (now + 1) * 1000 : undefined };
-      },
-      'answers-worklog',
-    );
-    return answer.json;
+    const now = this.clock.nowSeconds();
+    const { body, ticking } = await this.page({ ...query, userid: this.listedUser(query, caller) }, now);
+    if (ticking) this.answers.expiresAt((now + 1) * 1000);
+    return body;
   }
 
   private listedUser(query: WorkLogListQueryDto, caller: AuthenticatedUser): number {

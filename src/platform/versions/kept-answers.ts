@@ -52,6 +52,8 @@ export class KeptAnswers {
   });
   /** null: more than one. */
   private readonly served = new WeakMap<object, ServedAnswer | null>();
+  /** When the answer being built for a request stops being true with time alone (expiresAt). */
+  private readonly expiries = new WeakMap<object, number>();
   /** A token peek() read for a request, that request's statistics the key. */
   private readonly reads = new WeakMap<object, { token: AnswerToken; version: string | null }>();
 
@@ -113,7 +115,29 @@ export class KeptAnswers {
    * everything the answer depends on that is not in the token's tables (the caller, the query).
    */
   async json(key: string, token: AnswerToken, build: () => Promise<unknown>): Promise<string> {
-    return (await this.serve(key, async () => ({ json: JSON.stringify(await build()) }), token)).json;
+    const answer = await this.serve(
+      key,
+      async () => {
+        const json = JSON.stringify(await build());
+        const stats = requestContext.current()?.stats;
+        const until = stats && this.expiries.get(stats);
+        if (stats) this.expiries.delete(stats);
+        return { json, until };
+      },
+      token,
+    );
+    return answer.json;
+  }
+
+  /**
+   * Called by a reader whose answer changes at `ms` (the Clock's milliseconds) without any write (a due date
+   * passing): an answer kept from this request is served until then only. The earliest of several calls holds.
+   */
+  expiresAt(ms: number): void {
+    const stats = requestContext.current()?.stats;
+    if (!stats) return;
+    const earlier = this.expiries.get(stats);
+    this.expiries.set(stats, earlier === undefined ? ms : Math.min(earlier, ms));
   }
 
   private valid(kept: Kept | undefined): Kept | undefined {

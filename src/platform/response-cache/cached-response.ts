@@ -1,0 +1,62 @@
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { RequestWithUser } from '../../common/auth/auth-rule.decorators';
+import { JSON_CONTENT_TYPE, wantsPlainJson } from '../../common/http/response-mode';
+import { registerAnswerSources } from '../../database/answer-sources';
+import type { AnswerToken } from '../versions/content-versions';
+import { callerKey, KeptAnswers } from '../versions/kept-answers';
+
+export interface CachedResponseOptions {
+  /** The token the answers are kept under: a write to any of `sources` replaces it, on every instance. */
+  family: AnswerToken;
+  /** Every table the answer is read from (a test per route checks the list against the statements it runs). */
+  sources: readonly string[];
+  /** `anonymous`: only callers without a token are served kept answers; the others' are built each time. */
+  callers?: 'each' | 'anonymous';
+}
+
+const CACHED_RESPONSE = 'cachedResponse';
+
+/**
+ * The answer of this GET route is kept whole (KeptAnswers) as its plain JSON text, per caller (their id and
+ * privileges) and URL, until a write changes one of `sources`. `?pretty` and XML answers are built each time.
+ * The handler returns its DTO as any route does: the text is kept here, after the guard and before the pipes.
+ */
+export function CachedResponse(options: CachedResponseOptions): MethodDecorator {
+  registerAnswerSources(options.sources, options.family);
+  return applyDecorators(SetMetadata(CACHED_RESPONSE, options), UseInterceptors(ResponseCacheInterceptor));
+}
+
+@Injectable()
+export class ResponseCacheInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly answers: KeptAnswers,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<CachedResponseOptions | undefined>(CACHED_RESPONSE, context.getHandler());
+    const http = context.switchToHttp();
+    const request = http.getRequest<RequestWithUser>();
+    const caller = request.user;
+    if (!options || !wantsPlainJson(request) || (caller && options.callers === 'anonymous')) return next.handle();
+    const key = `${caller ? callerKey(caller) : ''}|${request.url}`;
+    const text = this.answers.json(key, options.family, () => lastValueFrom(next.handle()));
+    return from(
+      text.then((json) => {
+        void http.getResponse<FastifyReply>().type(JSON_CONTENT_TYPE);
+        return json;
+      }),
+    );
+  }
+}
