@@ -18,7 +18,7 @@ import { registerConditionalGetHook } from '../common/http/conditional-get';
 import { RouteTable } from '../common/http/route-table';
 import { registerRequestBaseUrl } from '../common/http/request-base-url';
 import { OneLinePerRequest, REQUEST_LOG_FIELD } from '../common/http/request-log';
-import { KeptAnswersFront } from '../platform/versions/kept-answers-front';
+import { ResponseCacheFront } from '../platform/response-cache/response-cache-front';
 import { RateLimitsService } from '../common/rate-limit/rate-limits.service';
 import { MetricsService } from '../modules/operations/metrics.service';
 import { TrainingPlayerPage } from '../modules/training-modules/training-player.page';
@@ -123,7 +123,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   await app.get(RateLimitsService).register(fastify);
   app.get(MetricsService).attach(fastify);
-  app.get(KeptAnswersFront).attach(fastify);
+  app.get(ResponseCacheFront).attach(fastify);
   app.get(PagesService).register(fastify);
   app.get(TrainingPlayerPage).register(fastify);
   registerRequestBaseUrl(fastify, config);

@@ -75,7 +75,7 @@ export interface AppConfig {
    * (queries sent: statements of a transaction may travel together): for benchmarks and tests.
    */
   sqlCountHeader: boolean;
-  /** Keep whole anonymous answers of the hottest reads in memory (src/platform/versions/kept-answers.ts). */
+  /** Keep whole anonymous answers of the hottest reads in memory (src/platform/response-cache/response-cache.ts). */
   answerCache: boolean;
   bodyLimit: number;
   uploadLimit: number;

@@ -13,7 +13,7 @@ import { deferWrite } from './drivers/deferred-writes';
  * enterprise family, so that a quiz taken does not drop the guides kept. Readers name the tables their answers
  * are built from here, with their token; the connections (drivers/sqlite/answer-tokens.ts, drivers/mysql/answer-tokens.ts) replace
  * the tokens of a table whenever a statement changes rows of it, whichever code wrote it: in the writing
- * transaction, just before its COMMIT, or right after a write made outside a transaction. A kept answer is
+ * transaction, just before its COMMIT, or right after a write made outside a transaction. A cached answer is
  * served only while its token is the stored one.
  */
 const sources = new Map<string, Set<AnswerToken>>();
@@ -49,7 +49,7 @@ export function writtenTable(sql: string): string | undefined {
   return /^\s*WITH\b/i.test(sql) && /\b(INSERT|REPLACE|UPDATE|DELETE)\b/i.test(sql) ? '*' : undefined;
 }
 
-/** The tokens of the kept answers a statement that changed rows may have changed (none: undefined). */
+/** The tokens of the cached answers a statement that changed rows may have changed (none: undefined). */
 export function answerTokensChangedBy(sql: string): ReadonlySet<AnswerToken> | undefined {
   if (!tokens.size) return undefined;
   const table = writtenTable(sql);

@@ -1,6 +1,6 @@
 import { ContentVersions } from './versions/content-versions';
-import { KeptAnswers } from './versions/kept-answers';
-import { KeptAnswersFront } from './versions/kept-answers-front';
+import { ResponseCache } from './response-cache/response-cache';
+import { ResponseCacheFront } from './response-cache/response-cache-front';
 import { DynamicModule, Global, Inject, Module, OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from '../config/app-config';
@@ -83,8 +83,8 @@ export class PlatformModule implements OnModuleInit {
       ReviewDirectory,
       GuideDirectory,
       ContentVersions,
-      KeptAnswers,
-      KeptAnswersFront,
+      ResponseCache,
+      ResponseCacheFront,
     ];
     return {
       module: PlatformModule,
@@ -107,8 +107,8 @@ export class PlatformModule implements OnModuleInit {
         ReviewDirectory,
         GuideDirectory,
         ContentVersions,
-        KeptAnswers,
-        KeptAnswersFront,
+        ResponseCache,
+        ResponseCacheFront,
       ],
     };
   }

@@ -253,7 +253,7 @@ describe('approval requests (docs/enterprise/approvals.md, A8-A11) through real 
       // SQLite, one statement on MariaDB); then the signing transaction: the lock, the rows and their users, the
       // signed revision, the signature (and the signer's older attempts cleared), the stage signature, three moves,
       // the answer, the next signers and their mail, the audit rows (heads locked, rows, heads saved; an upsert first
-      // on MariaDB), the kept answers' tokens, the events, BEGIN and COMMIT.
+      // on MariaDB), the cached answers' tokens, the events, BEGIN and COMMIT.
       process.stdout.write(`POST /approvals/request/sign SQL statements: ${sqlCount(res)}\n`);
       expect(sqlCount(res)).toBeLessThanOrEqual(31);
       const body = res.json<RequestBody>();

@@ -18,7 +18,8 @@ export function createGuide(
   sequence += 1;
   return t.app
     .get(GuideWriterService)
-    .create({ type: 'replacement', subject: `Part ${sequence}`, ...fields }, asCaller(author));
+    .create({ type: 'replacement', subject: `Part ${sequence}`, ...fields }, asCaller(author))
+    .then((detail) => detail.value());
 }
 
 /** Adds a step through the steps service (the same path as POST /guides/{guideid}/steps). */
@@ -36,5 +37,6 @@ export function addStep(
       { lines: [{ text: `Line of step ${sequence}`, bullet: 'black', level: 0 }], ...fields },
       undefined,
       asCaller(author),
-    );
+    )
+    .then((detail) => detail.value());
 }

@@ -135,7 +135,7 @@ describe('Periodic review lists (P5, P6, P12, P13)', () => {
     expect(teams).toContain(side);
     for (const body of bodies) expect(body.reviewer.teams).toEqual(teams);
     // Built: the caller's token, the answers token, the page with its schedules, labels, reviewers and their
-    // teams, and when the next of the user's documents changes state. Then kept (KeptAnswers): the two tokens.
+    // teams, and when the next of the user's documents changes state. Then kept (ResponseCache): the two tokens.
     expect(sqlCount(small)).toBe(4);
     expect(sqlCount(large)).toBe(4);
     const again = await call(author.token, 'GET', `/periodic_review/documents/${author.user.userid}?limit=200`);

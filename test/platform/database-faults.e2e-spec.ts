@@ -174,7 +174,7 @@ function logCapture(): { stream: Writable; lines: () => Record<string, unknown>[
     const context = { requestId: 'req-commit-unknown', primary: true, stats: { sqlStatements: 0 } };
     const outcome = requestContext.run(context, () =>
       transactions.run(async (tx) => {
-        // A table kept answers are not built from: a write to one (teams) would replace the `answers` token in
+        // A table cached answers are not built from: a write to one (teams) would replace the `answers` token in
         // the transaction after the work, and the dead connection would fail that statement, before any COMMIT.
         await tx.manager.query('INSERT INTO content_versions (name, token) VALUES (?, ?)', ['maybe', 'unknown']);
         // The connection dies between the last statement and the COMMIT: the client cannot know

@@ -25,7 +25,7 @@ const TOKENS: AnswerToken[] = [
 
 /**
  * A signed-in caller's approval requests (A8), quizzes list (Q1) and review documents (P6), as plain JSON, are
- * kept whole per caller and query under a token of their own (KeptAnswers) and served with two statements (the
+ * kept whole per caller and query under a token of their own (ResponseCache) and served with two statements (the
  * caller's API token and the answers token) until a write changes a table they are built from, or, for review
  * documents, until one of the user's documents changes state.
  */
@@ -140,7 +140,7 @@ describe('Enterprise lists kept whole for their caller', () => {
       });
       expect(read.size).toBeGreaterThan(3);
       const registered = answerSources(token);
-      // The caller's API token is checked on every request, kept answer or not.
+      // The caller's API token is checked on every request, cached answer or not.
       unregistered[url] = [...read].filter(
         (table) => !['content_versions', 'auth_tokens'].includes(table) && !registered.has(table),
       );
@@ -255,7 +255,7 @@ describe('Enterprise lists kept whole for their caller', () => {
     expect(await listed()).toEqual(finished);
   });
 
-  it('review documents: a document falls due with no write, and the kept answer follows the clock', async () => {
+  it('review documents: a document falls due with no write, and the cached answer follows the clock', async () => {
     const ids = async (url: string) =>
       (await fresh(reviewer.token, url)).json<{ docid: number }[]>().map((d) => d.docid);
     expect(await ids(overdue())).toEqual([]);

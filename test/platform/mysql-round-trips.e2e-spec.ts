@@ -8,7 +8,7 @@ import { createCategory } from '../factories/wiki.factory';
 import { createTestApp, sqlCount, type TestApp } from '../utils/test-app';
 import { usingMysql } from '../utils/test-config';
 
-/** A table no kept answer is built from: writes of answer sources are never deferred (their tokens change). */
+/** A table no cached answer is built from: writes of answer sources are never deferred (their tokens change). */
 const insertLock = 'INSERT INTO scheduler_locks (name, locked_by, locked_until) VALUES (?, NULL, 0)';
 const NAME = 'round-trip';
 

@@ -51,7 +51,7 @@ import { replicaUrl, waitForReplica } from '../utils/replica-sync';
     expect(guide).toMatchObject({ title: 'Lagging', category: 'Replicated Phones', revisionid: guide.head_revisionid });
 
     // A GET reads the replica, which has not applied the create: the split is real. (Signed in: an anonymous
-    // plain read that finds no kept answer builds it from the primary, see KeptAnswers.)
+    // plain read that finds no cached answer builds it from the primary, see ResponseCache.)
     expect((await raw({ method: 'GET', url: `/api/2.0/guides/${guide.guideid}`, headers: auth })).statusCode).toBe(404);
 
     // A later write finds the guide (its reads go to the primary) and answers the new revision.

@@ -12,7 +12,7 @@ import { API, useTestGateway } from './release-test-kit';
 
 /**
  * Which release of a document is live (or that none is) is kept per instance under the `releases` version
- * token, which guide and wiki reads select in their first statement: a kept answer costs no statement. Every
+ * token, which guide and wiki reads select in their first statement: a cached answer costs no statement. Every
  * release write replaces the token, so readers see a release, an edit after it and a removal at once.
  */
 describe('live releases kept under the releases token', () => {
@@ -43,7 +43,7 @@ describe('live releases kept under the releases token', () => {
   });
   afterAll(() => t.close());
 
-  it('guide detail: a kept answer costs one statement less than one looked up, with the same bytes', async () => {
+  it('guide detail: a cached answer costs one statement less than one looked up, with the same bytes', async () => {
     const id = await newGuide();
     // Built each time (the whole answer an anonymous read keeps under the `answers` token is not served).
     const rebuilt = async () => {

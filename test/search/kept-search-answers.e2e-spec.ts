@@ -77,7 +77,7 @@ describe('Search: anonymous answers kept whole', () => {
     expect(titles((await anonymous('kettle')).json<SearchBody>())).not.toContain('Kettle Lid Hinge');
   });
 
-  it('reads only tables registered as sources of kept answers', async () => {
+  it('reads only tables registered as sources of cached answers', async () => {
     await t.app.get(ContentVersions).bump('answers-search');
     const read = await tablesRead(t, async () => {
       expect((await get('kettle')).statusCode).toBe(200);

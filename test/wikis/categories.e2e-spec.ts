@@ -63,7 +63,7 @@ describe('category tree', () => {
           iPhone: 'Apple iPhone',
         },
       });
-      // The category tree's token and the tree (kept answers: test/wikis/category-hierarchy-text.e2e-spec.ts).
+      // The category tree's token and the tree (cached answers: test/wikis/category-hierarchy-text.e2e-spec.ts).
       expect(sqlCount(res)).toBe(2);
       expect((await get('/categories')).json()).toEqual({
         Appliances: null,

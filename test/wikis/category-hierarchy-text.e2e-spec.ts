@@ -79,7 +79,7 @@ describe('category hierarchy: the kept text and conditional GETs', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers the same bytes as the object path, and a kept answer for one statement', async () => {
+  it('answers the same bytes as the object path, and a cached answer for one statement', async () => {
     await expectFresh();
     const first = await get(t, HIERARCHY);
     const again = await get(t, HIERARCHY);
@@ -155,7 +155,7 @@ describe('category hierarchy: the kept text and conditional GETs', () => {
     await expectFresh();
   });
 
-  it('writes to other namespaces keep the kept answer', async () => {
+  it('writes to other namespaces keep the cached answer', async () => {
     await get(t, HIERARCHY);
     await createWiki(t, admin.user, { namespace: 'WIKI', title: 'Not a category' });
     expect(sqlCount(await get(t, HIERARCHY))).toBe(1);

@@ -21,7 +21,7 @@ interface Detail {
 }
 
 /**
- * An anonymous wiki detail (plain JSON) is kept whole under the `answers` token (KeptAnswers) and served with one
+ * An anonymous wiki detail (plain JSON) is kept whole under the `answers` token (ResponseCache) and served with one
  * statement until a write changes a table it is built from (WIKI_ANSWER_SOURCES).
  */
 describe('Wiki detail: anonymous answers kept whole', () => {
@@ -111,7 +111,7 @@ describe('Wiki detail: anonymous answers kept whole', () => {
     expect((await anonymous(path)).json<Detail>().children).toEqual([]);
   });
 
-  it('names every table a wiki detail is built from as a source of kept answers', async () => {
+  it('names every table a wiki detail is built from as a source of cached answers', async () => {
     await createCategory(t, admin.user, 'Mixer');
     await createCategory(t, admin.user, 'Stand mixer', 'Mixer');
     const info = await createWiki(t, admin.user, { namespace: 'INFO', title: 'Mixing bowls', contents: 'Bowls.' });

@@ -12,7 +12,7 @@ const api = (path: string) => `/api/2.0${path}`;
 
 /**
  * The forms an entry pinned (guide, max_form_revisionid) are kept per instance under the `step-forms` version
- * token: a kept answer costs one token read instead of the forms and fields statements, and must be exactly
+ * token: a cached answer costs one token read instead of the forms and fields statements, and must be exactly
  * what the rows give, before and after form edits, and when rows change under the service.
  */
 describe('work log: the forms an entry pinned, kept under the step-forms token', () => {
@@ -67,7 +67,7 @@ describe('work log: the forms an entry pinned, kept under the step-forms token',
   });
   afterAll(() => t.close());
 
-  it('a kept answer reads the token only: 2 statements fewer than one built from the rows, the same bytes', async () => {
+  it('a cached answer reads the token only: 2 statements fewer than one built from the rows, the same bytes', async () => {
     const entry = await start('WO-kept');
     const kept = await get(entry.entryid);
     expect(kept.statusCode).toBe(200);
@@ -83,7 +83,7 @@ describe('work log: the forms an entry pinned, kept under the step-forms token',
     expect(sqlCount(await get(entry.entryid))).toBe(sqlCount(kept));
   });
 
-  it('step data reads the token with the fields it checks: a kept answer costs no statement for its forms', async () => {
+  it('step data reads the token with the fields it checks: a cached answer costs no statement for its forms', async () => {
     const entry = await start('WO-step-data');
     const field = formOf(guide, 0).fields[0].field_revisionid;
     const record = (value: string) =>

@@ -233,7 +233,7 @@ describe('Work log: entries and their state machine (docs/enterprise/work-log.md
       expect(res.json().results).toHaveLength(5);
       expect(res.json().results.map((e: WorkLogEntryDto) => e.work_data[0].value)).toEqual(['0', '1', '2', '3', '4']);
       expect(res.json().results[0].timings).toHaveLength(1);
-      // Built: the caller's token, the answers token (kept answers, answers-worklog), the entries, their children.
+      // Built: the caller's token, the answers token (cached answers, answers-worklog), the entries, their children.
       expect(sqlCount(res)).toBeLessThanOrEqual(4);
     });
   });

@@ -26,7 +26,7 @@ const TEXT_TYPES = /^(application\/(json|xml|problem\+json)|text\/)/;
 /**
  * The one place that gives each answer its base URL. Answers are built (and kept, indexed, cached) with the
  * configured base; with publicUrlFromRequest each text answer and Location header gets the request's
- * base instead. Registered after every other onSend hook, so kept answers stay as built.
+ * base instead. Registered after every other onSend hook, so cached answers stay as built.
  */
 export function registerRequestBaseUrl(fastify: FastifyInstance, config: AppConfig): void {
   if (!config.publicUrlFromRequest) return;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { RouteSettings } from './route-settings';
 import { ApiProduces, ApiQuery } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 interface ModeRouteConfig {
   xmlRoot?: string;
@@ -50,18 +50,11 @@ export function responseMode(request: FastifyRequest): ResponseMode {
   };
 }
 
-/** The content type of JSON answers written as text (KeptAnswersFront sends kept answers with it too). */
+/** The content type of JSON answers written as text (ResponseCacheFront sends cached answers with it too). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Whether the caller asked for plain JSON: neither `?pretty` nor XML. */
 export function wantsPlainJson(request: FastifyRequest): boolean {
   const { pretty, xmlRoot } = responseMode(request);
   return !pretty && !xmlRoot;
-}
-
-/** Answers `text`, the JSON.stringify text of a route's answer (one kept whole), as the JSON body. */
-export async function jsonText(reply: FastifyReply, text: Promise<string>): Promise<string> {
-  const body = await text;
-  void reply.type(JSON_CONTENT_TYPE);
-  return body;
 }

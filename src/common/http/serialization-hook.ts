@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { responseMode } from './response-mode';
+import { JsonText } from './json-text';
 import { toXml } from './xml';
 
 /**
@@ -8,8 +9,21 @@ import { toXml } from './xml';
  * most of the per-request allocation. (Error bodies get the same treatment in the error writer.)
  */
 export function registerSerializationHook(fastify: FastifyInstance): void {
-  fastify.addHook('preSerialization', (request, reply, payload, done) => {
+  fastify.addHook('preSerialization', (request, reply, payload: unknown, done) => {
     const { xmlRoot, pretty } = responseMode(request);
+    if (payload instanceof JsonText) {
+      if (!xmlRoot && !pretty) {
+        const { text, etag } = payload as JsonText<unknown>;
+        void reply.type('application/json; charset=utf-8');
+        // The entity tag the mapper knows, for routes that answer one (@Revalidated: conditional-get.ts).
+        const revalidated = (request.routeOptions?.config as { etag?: boolean } | undefined)?.etag;
+        if (etag && revalidated && reply.statusCode === 200) void reply.header('etag', etag);
+        reply.serializer(() => text);
+        done(null, payload);
+        return;
+      }
+      payload = (payload as JsonText<unknown>).value();
+    }
     if (xmlRoot) {
       void reply.type('application/xml; charset=utf-8');
       reply.serializer((value: unknown) => toXml(xmlRoot, value, pretty));

@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { callerHas } from '../../common/auth/privileges';
@@ -113,7 +114,7 @@ export class GuideDocumentProvider implements DocumentProvider {
     return { title: values.title, url: this.documents.url(docid, values.title), authorid };
   }
 
-  detail(user: AuthenticatedUser, docid: number): Promise<GuideDetailDto> {
+  detail(user: AuthenticatedUser, docid: number): Promise<JsonText<GuideDetailDto>> {
     return this.reader.detail(docid, user);
   }
 }

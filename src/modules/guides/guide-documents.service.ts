@@ -16,15 +16,7 @@ import {
   type StoredItem,
   type TranslationData,
 } from './guide-data';
-import {
-  cutDocument,
-  cutSummary,
-  layoutOf,
-  sliceDocument,
-  storedLayout,
-  type GuideFragments,
-  type SummaryPieces,
-} from './guide-fragments';
+import { cutDocument, layoutOf, sliceDocument, storedLayout, type GuideFragments } from './guide-fragments';
 import {
   summaryDocument,
   type GuideDocument,
@@ -37,7 +29,6 @@ import { type StoredRevision } from './guide-rows';
 import { GuideRevisionsRepository } from './guide-revisions.repository';
 
 /** List summaries cut into JSON, kept for this many revisions. */
-const SUMMARY_CACHE_ENTRIES = 50_000;
 
 /**
  * Renders guide revisions into their stored documents. Rendering (wiki text, image and document
@@ -45,6 +36,8 @@ const SUMMARY_CACHE_ENTRIES = 50_000;
  * rendered with other URL bases (PUBLIC_URL or MEDIA_PUBLIC_URL changed) is rebuilt on first read.
  * Wiki-text references inside a revision (e.g. a linked guide's title) are as of the time it was saved.
  */
+const PARSED_SUMMARIES = 50_000;
+
 @Injectable()
 export class GuideDocumentsService {
   readonly renderKey: string;
@@ -102,29 +95,25 @@ export class GuideDocumentsService {
   }
 
   /**
-   * The list summary of a source revision cut into the JSON a list item shows (guide-fragments.ts), kept per
-   * revision while its stored text is the one read; summaries not stored as text go through summaryOf.
+   * A stored summary parsed once per revision while its text is the one read (lists read the same pages again and
+   * again; about 1 KB each, so a bounded map emptied when full is enough). Shared: callers copy, never change it.
    */
-  async summaryPieces(guideid: number, revision: StoredRevision): Promise<SummaryPieces> {
-    const stored = revision.renderKey === this.renderKey ? revision.summary : undefined;
-    if (typeof stored === 'string' && stored) {
-      const cached = this.summaryCache.get(revision.revisionid);
-      if (cached && cached.text === stored) return cached;
-      const cut = cutSummary(revision.revisionid, parseStored<GuideSummaryDocument>(stored), stored);
-      // Small (about 1 KB each): a bounded map, emptied when full, is enough.
-      if (this.summaryCache.size >= SUMMARY_CACHE_ENTRIES) this.summaryCache.clear();
-      this.summaryCache.set(revision.revisionid, cut);
-      return cut;
-    }
-    return cutSummary(revision.revisionid, await this.summaryOf(guideid, revision), undefined);
+  private parsedSummary(revisionid: number, text: string): GuideSummaryDocument {
+    const cached = this.summaries.get(revisionid);
+    if (cached && cached.text === text) return cached.summary;
+    const summary = parseStored<GuideSummaryDocument>(text);
+    if (this.summaries.size >= PARSED_SUMMARIES) this.summaries.clear();
+    this.summaries.set(revisionid, { text, summary });
+    return summary;
   }
 
-  private readonly summaryCache = new Map<number, SummaryPieces>();
+  private readonly summaries = new Map<number, { text: string; summary: GuideSummaryDocument }>();
 
   /** The list summary of a source revision, from whichever of summary or document the read selected. */
   async summaryOf(guideid: number, revision: StoredRevision): Promise<GuideSummaryDocument> {
     if (revision.renderKey === this.renderKey) {
-      if (revision.summary) return parseStored<GuideSummaryDocument>(revision.summary);
+      if (typeof revision.summary === 'string' && revision.summary)
+        return this.parsedSummary(revision.revisionid, revision.summary);
       if (revision.document) return summaryDocument(parseStored<GuideDocument>(revision.document));
     }
     // Written before summaries were stored, or rendered with other URL bases: (re)build once.

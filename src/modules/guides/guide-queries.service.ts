@@ -1,3 +1,5 @@
+import { JsonText } from '../../common/http/json-text';
+import { ResponseCache } from '../../platform/response-cache/response-cache';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { FEATURED_FLAGS } from '../../common/flags/guide-flags';
@@ -16,7 +18,6 @@ import { GuideReaderService } from './guide-reader.service';
 import { GuideSummariesService } from './guide-summaries.service';
 import { GuidesRepository } from './guides.repository';
 import { type GuideListFilter } from './guide-rows';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
 
 const MAX_GUIDEIDS = 50;
 
@@ -33,23 +34,11 @@ export class GuideQueriesService {
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly machineTranslation: GuideMachineTranslationService,
-    private readonly keptAnswers: KeptAnswers,
+    private readonly answers: ResponseCache,
   ) {}
 
   async list(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
     return this.summaries.summaries(await this.listRows(this.listFilter(query, caller), caller), caller);
-  }
-
-  /**
-   * list() as its JSON text, written from the stored summaries' pieces; an anonymous caller's page is kept
-   * whole (KeptAnswers).
-   */
-  async listJson(query: ListGuidesQueryDto, caller?: AuthenticatedUser): Promise<string> {
-    const filter = this.listFilter(query, caller);
-    const build = async () => this.summaries.summariesJson(await this.listRows(filter, caller), caller);
-    if (caller) return build();
-    return (await this.keptAnswers.serve(`guides:${JSON.stringify(filter)}`, async () => ({ json: await build() })))
-      .json;
   }
 
   private listFilter(query: ListGuidesQueryDto, caller: AuthenticatedUser | undefined): GuideListFilter {
@@ -101,7 +90,11 @@ export class GuideQueriesService {
    * `machineTranslateLangid` prefers a human translation into that language; without one, the version
    * shown is machine-translated (when a provider is configured).
    */
-  async detail(guideid: number, query: GuideDetailQueryDto, caller?: AuthenticatedUser): Promise<GuideDetailDto> {
+  async detail(
+    guideid: number,
+    query: GuideDetailQueryDto,
+    caller?: AuthenticatedUser,
+  ): Promise<JsonText<GuideDetailDto>> {
     const target = query.machineTranslateLangid;
     const read = (langid: string | undefined) =>
       this.reader.detail(guideid, caller, {
@@ -110,32 +103,17 @@ export class GuideQueriesService {
         excludePrerequisiteSteps: query.excludePrerequisiteSteps,
       });
     let detail = await read(query.langid ?? target);
-    if (target && detail.locale !== target) {
-      detail = detail.available_langids.includes(target)
-        ? await read(target)
-        : await this.machineTranslation.translate(detail, target);
+    if (target && detail.value().locale !== target) {
+      const shown = detail.value();
+      if (shown.available_langids.includes(target)) detail = await read(target);
+      else {
+        // The provider's text is not stored content: the answer is not kept (the response cache).
+        this.answers.notKept();
+        detail = JsonText.of(await this.machineTranslation.translate(shown, target));
+      }
     }
     this.recordView(guideid, caller);
     return detail;
-  }
-
-  /**
-   * detail() as its JSON text; written from the stored revision's pieces unless machine-translated (then with
-   * the entity tag of the pieces).
-   */
-  async detailJson(
-    guideid: number,
-    query: GuideDetailQueryDto,
-    caller?: AuthenticatedUser,
-  ): Promise<{ json: string; etag?: string }> {
-    if (query.machineTranslateLangid) return { json: JSON.stringify(await this.detail(guideid, query, caller)) };
-    const json = await this.reader.detailJson(guideid, caller, {
-      unpatrolled: query.unpatrolled,
-      langid: query.langid,
-      excludePrerequisiteSteps: query.excludePrerequisiteSteps,
-    });
-    this.recordView(guideid, caller);
-    return json;
   }
 
   private recordView(guideid: number, caller: AuthenticatedUser | undefined): void {

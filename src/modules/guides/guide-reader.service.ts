@@ -1,15 +1,14 @@
+import { JsonText } from '../../common/http/json-text';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
-import { KeptAnswers, type KeptAnswer } from '../../platform/versions/kept-answers';
 import { PolicyService } from '../access/policy.service';
 import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
 import { UsersService } from '../users/users.service';
 import type { GuideDetailDto, GuideSummaryDto, StepDto } from './dto/guide-response.dto';
-import { summaryDocument, translateStep } from './guide-document';
+import { translateStep } from './guide-document';
 import { accessFacts } from './guide-access-facts';
 import { GuideDocumentsService } from './guide-documents.service';
 import { GuideSummariesService } from './guide-summaries.service';
@@ -19,12 +18,9 @@ import { GUIDE_STEPS, type GuideRow, type StoredRevision } from './guide-rows';
 import { GuideRevisionsRepository } from './guide-revisions.repository';
 import type { DetailOptions, DetailParts, SourceView } from './guide-detail-parts';
 
-/** A detail as JSON text, with its entity tag when it was written from pieces. */
-type DetailJson = KeptAnswer;
-
 /**
  * The tables anonymous guide details and lists are built from (answer-sources.ts): a write that changes rows
- * of one replaces the token their kept answers are kept under. kept-answers.e2e-spec.ts checks the list
+ * of one replaces the token their cached answers are kept under. kept-answers.e2e-spec.ts checks the list
  * against the statements they run.
  */
 export const GUIDE_ANSWER_SOURCES = [
@@ -55,11 +51,8 @@ export class GuideReaderService {
     private readonly users: UsersService,
     private readonly comments: CommentsService,
     private readonly releases: ReleaseDirectory,
-    private readonly keptAnswers: KeptAnswers,
     private readonly summaries: GuideSummariesService,
-  ) {
-    registerAnswerSources(GUIDE_ANSWER_SOURCES);
-  }
+  ) {}
 
   /** 404 unless the guide exists, is not deleted and the caller may read it. */
   async assertReadable(caller: AuthenticatedUser | undefined, guideid: number): Promise<GuideRow> {
@@ -82,49 +75,29 @@ export class GuideReaderService {
     return rows.filter((_row, i) => allowed[i]);
   }
 
-  /** A guide's detail for `caller` (the object path: XML, ?pretty, translations, what writes answer). */
+  /**
+   * A guide's detail for `caller`: written as JSON text from the cut documents of the revisions (guide-fragments.ts),
+   * without parsing or serializing them again; translated views, and documents that cannot be cut, are built as the
+   * DTO. Either way a route returns it as it is, and a caller that reads fields calls value().
+   */
   async detail(
     guideid: number,
     caller: AuthenticatedUser | undefined,
     options: DetailOptions = {},
-  ): Promise<GuideDetailDto> {
-    return this.toDto(await this.parts(guideid, caller, options, false));
-  }
-
-  /**
-   * The same detail as JSON text, byte for byte `JSON.stringify(detail(...))`, written from the cut
-   * documents of the revisions (guide-fragments.ts) without parsing or serializing them again. Translated
-   * views (and documents that cannot be cut) take the object path.
-   */
-  async detailJson(
-    guideid: number,
-    caller: AuthenticatedUser | undefined,
-    options: DetailOptions = {},
-  ): Promise<DetailJson> {
-    if (caller !== undefined || options.created) return this.buildJson(guideid, caller, options);
-    // An anonymous caller's answer depends on nothing but stored content: kept whole.
-    const key = `guide:${guideid}|${options.langid ?? ''}|${options.excludePrerequisiteSteps ? 1 : 0}`;
-    return this.keptAnswers.serve(key, () => this.buildJson(guideid, undefined, options));
-  }
-
-  private async buildJson(
-    guideid: number,
-    caller: AuthenticatedUser | undefined,
-    options: DetailOptions,
-  ): Promise<DetailJson> {
-    const parts = await this.parts(guideid, caller, options, true);
+  ): Promise<JsonText<GuideDetailDto>> {
+    const parts = await this.parts(guideid, caller, options);
     const spliceable = (view: SourceView) => 'openSteps' in view && (view as GuideFragments).spliceable;
-    return parts.translation || !spliceable(parts.source) || !parts.inlined.every(spliceable)
-      ? { json: JSON.stringify(this.toDto(parts)) }
-      : this.toJson(parts);
+    if (parts.translation || !spliceable(parts.source) || !parts.inlined.every(spliceable))
+      return JsonText.of(this.toDto(parts));
+    const { json, etag } = this.toJson(parts);
+    return JsonText.ofText(json, etag);
   }
 
-  /** What a detail shows, read and checked; `cut`: the revisions' documents as fragments. */
+  /** What a detail shows, read and checked, with the revisions' documents as fragments. */
   private async parts(
     guideid: number,
     caller: AuthenticatedUser | undefined,
     options: DetailOptions,
-    cut: boolean,
   ): Promise<DetailParts> {
     // Unpatrolled content is for editors (docs/api-conventions.md): anyone else asking for it gets the patrolled
     // revision. The author (and its teams) and whether any comment may be shown come with the guide row: a guide
@@ -151,7 +124,7 @@ export class GuideReaderService {
     // Once a release is live, readers who are not editors see its revision (docs/enterprise/releases.md).
     if (!canEdit) row = await this.pinToLiveReleases(row, options.langid);
     const useTranslation = row.translation && options.langid && options.langid !== row.guide.langid;
-    const view = (id: number, revision: StoredRevision) => this.sourceView(id, revision, cut);
+    const view = (id: number, revision: StoredRevision) => this.documents.fragments(id, revision);
     const [source, translation] = await Promise.all([
       view(guideid, row.revision),
       useTranslation && row.translation ? this.documents.translation(row.translation) : undefined,
@@ -216,18 +189,6 @@ export class GuideReaderService {
       ? await Promise.all(prerequisites.map((r) => this.documents.summaryOf(r.guide.guideid, r.revision)))
       : inlined.map((v) => v.summary());
     return { prerequisites, inlined, prerequisiteSummaries };
-  }
-
-  private async sourceView(guideid: number, revision: StoredRevision, cut: boolean): Promise<SourceView> {
-    if (cut) return this.documents.fragments(guideid, revision);
-    const document = await this.documents.source(guideid, revision);
-    return {
-      prerequisiteids: document.prerequisiteids,
-      prerequisiteReleases: document.prerequisite_releases,
-      stepids: document.steps.map((step) => step.stepid),
-      summary: () => summaryDocument(document),
-      document: () => document,
-    };
   }
 
   private toDto(parts: DetailParts): GuideDetailDto {

@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser } from '../../common/auth/auth-rule.decorators';
@@ -47,7 +48,7 @@ export class GuideStepsController {
     @Body() body: CreateStepDto,
     @RevisionId() revisionid: number | undefined,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.steps.create(guideid, body, revisionid, caller);
   }
 
@@ -87,7 +88,7 @@ export class GuideStepsController {
     @StepId() stepid: number,
     @RevisionId() revisionid: number,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.steps.remove(guideid, stepid, revisionid, caller);
   }
 
@@ -105,7 +106,7 @@ export class GuideStepsController {
     @Body() body: StepOrderDto,
     @RevisionId() revisionid: number,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.steps.reorder(guideid, body, revisionid, caller);
   }
 }

@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound, unprocessable } from '../../common/http/api-errors';
@@ -61,7 +62,7 @@ export class GuideStepsService {
     body: CreateStepDto,
     revisionid: number | undefined,
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     assertLevels(body.lines);
     await this.editor.edit(guideid, caller, revisionid, async ({ data }) => {
       const position = body.orderby ?? data.steps.length + 1;
@@ -171,7 +172,7 @@ export class GuideStepsService {
     stepid: number,
     revisionid: number,
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     await this.editor.edit(guideid, caller, undefined, async (context) => {
       const { step } = await this.ownStep(context, stepid);
       if (step.revisionid !== revisionid) throw this.staleStep(guideid, stepid, caller);
@@ -192,7 +193,7 @@ export class GuideStepsService {
     body: StepOrderDto,
     revisionid: number,
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     await this.editor.edit(guideid, caller, revisionid, async ({ data }) => {
       if (
         !isPermutation(

@@ -10,7 +10,7 @@ import { GuidesRepository } from './guides.repository';
 import { type SummaryRow } from './guide-rows';
 import { GuideRevisionsRepository } from './guide-revisions.repository';
 
-/** Guide list items (lists, search, prerequisites), as objects or as the JSON text of a page. */
+/** Guide list items (lists, search, prerequisites). */
 @Injectable()
 export class GuideSummariesService {
   constructor(
@@ -67,27 +67,6 @@ export class GuideSummariesService {
         documents[i].prerequisiteids.reduce((max, id) => Math.max(max, dates.get(id) ?? 0), 0),
       ),
     );
-  }
-
-  /**
-   * summaries() as JSON text, byte for byte `JSON.stringify(summaries(...))`, written from the stored
-   * summaries cut into JSON once per revision (guide-fragments.ts).
-   */
-  async summariesJson(rows: SummaryRow[], caller: AuthenticatedUser | undefined): Promise<string> {
-    rows = await this.pinRowsToLiveReleases(rows, caller);
-    const pieces = await Promise.all(rows.map((row) => this.documents.summaryPieces(row.guide.guideid, row.revision)));
-    const dates = await this.guides.modifiedDates([...new Set(pieces.flatMap((p) => p.prerequisiteids))]);
-    const items = rows.map((row, i) => {
-      const { head, tail, prerequisiteids } = pieces[i];
-      const prereqModified = prerequisiteids.reduce((max, id) => Math.max(max, dates.get(id) ?? 0), 0);
-      return (
-        `{"dataType":"guide","guideid":${JSON.stringify(row.guide.guideid)},"locale":${JSON.stringify(row.revision.langid)}` +
-        `,"revisionid":${JSON.stringify(row.revision.revisionid)},"modified_date":${JSON.stringify(row.revision.date)}` +
-        `,"prereq_modified_date":${JSON.stringify(prereqModified)}${head ? `,${head}` : ''}` +
-        `,"userid":${JSON.stringify(row.guide.authorid)},"username":${JSON.stringify(row.username)}${tail ? `,${tail}` : ''}}`
-      );
-    });
-    return `[${items.join(',')}]`;
   }
 
   private async pinRowsToLiveReleases(

@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
@@ -35,7 +36,7 @@ export class GuideTagsController {
     @GuideId() guideid: number,
     @Body() body: TagBodyDto,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.guideTags.changeTag(guideid, body.tag, 'add', caller);
   }
 
@@ -51,7 +52,7 @@ export class GuideTagsController {
     @GuideId() guideid: number,
     @Body() body: TagBodyDto,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.guideTags.changeTag(guideid, body.tag, 'remove', caller);
   }
 }

@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
@@ -27,7 +28,7 @@ export class GuideTagsService {
     tag: string,
     action: 'add' | 'remove',
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     const row = await this.reader.assertReadable(caller, guideid);
     await this.editor.assertCanEdit(caller, accessFacts(row));
     if (action === 'add') {

@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { ValidationFailedException, notFound, unprocessable } from '../../common/http/api-errors';
@@ -51,13 +52,13 @@ export class GuideTranslationsService {
   ) {}
 
   /** The newest version of the guide in `langid`, as writes answer it. */
-  private current(guideid: number, caller: AuthenticatedUser, langid: string): Promise<GuideDetailDto> {
+  private current(guideid: number, caller: AuthenticatedUser, langid: string): Promise<JsonText<GuideDetailDto>> {
     return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid });
   }
 
   /** The step as shown in `langid` (newest versions), with its comments. */
   async currentStep(guideid: number, stepid: number, langid: string, caller: AuthenticatedUser): Promise<StepDto> {
-    const step = (await this.current(guideid, caller, langid)).steps.find((s) => s.stepid === stepid);
+    const step = (await this.current(guideid, caller, langid)).value().steps.find((s) => s.stepid === stepid);
     if (!step) throw notFound('Step');
     return step;
   }
@@ -67,7 +68,7 @@ export class GuideTranslationsService {
     body: UpdateGuideDto,
     revisionid: number,
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     const langid = body.langid as string;
     const untranslatable = Object.entries(body)
       .filter(([key, value]) => value !== undefined && key !== 'langid')

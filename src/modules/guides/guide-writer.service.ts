@@ -1,3 +1,4 @@
+import { JsonText } from '../../common/http/json-text';
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
@@ -37,7 +38,7 @@ export class GuideWriterService {
   ) {}
 
   /** What writes answer: the newest version, prerequisite steps not inlined. */
-  current(guideid: number, caller: AuthenticatedUser, langid?: string): Promise<GuideDetailDto> {
+  current(guideid: number, caller: AuthenticatedUser, langid?: string): Promise<JsonText<GuideDetailDto>> {
     return this.reader.detail(guideid, caller, { unpatrolled: true, excludePrerequisiteSteps: true, langid });
   }
 
@@ -71,7 +72,7 @@ export class GuideWriterService {
     return { approval_processid, major_release_approval_processid };
   }
 
-  async create(body: CreateGuideDto, caller: AuthenticatedUser): Promise<GuideDetailDto> {
+  async create(body: CreateGuideDto, caller: AuthenticatedUser): Promise<JsonText<GuideDetailDto>> {
     if (!this.policy.canCreateGuide(caller)) {
       throw new InsufficientPrivilegesException(['Admin', 'Moderator', 'Author'], 'Creating guides requires Author');
     }
@@ -119,7 +120,7 @@ export class GuideWriterService {
     body: UpdateGuideDto,
     revisionid: number,
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     if (body.langid !== undefined) {
       const guide = await this.guides.findGuide(guideid);
       if (guide && body.langid !== guide.langid)
@@ -161,7 +162,7 @@ export class GuideWriterService {
     value: boolean,
     revisionid: number,
     caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     await this.editor.edit(guideid, caller, revisionid, async ({ data }) =>
       this.fields.applyAutomaticFlags({ ...data, public: value }, data.public),
     );
@@ -193,7 +194,7 @@ export class GuideWriterService {
   }
 
   /** Undoes a delete (author or Moderator+). `langid` must be one of the guide's languages. */
-  async restore(guideid: number, langid: string, caller: AuthenticatedUser): Promise<GuideDetailDto> {
+  async restore(guideid: number, langid: string, caller: AuthenticatedUser): Promise<JsonText<GuideDetailDto>> {
     await this.transactions.run(async (tx) => {
       const { guide, facts } = await this.editor.load(guideid, caller);
       if (!this.policy.canDeleteGuide(caller, facts)) {

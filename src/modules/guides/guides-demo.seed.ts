@@ -190,14 +190,16 @@ export class GuidesDemoSeed {
     const nextImage = () => (images.length ? images[imageIndex++ % images.length] : undefined);
     for (const demo of GUIDES) {
       const image = nextImage();
-      const created = await this.writer.create(
-        {
-          ...demo.body,
-          ...(image ? { image } : {}),
-          ...(prerequisite && demo.body.subject === 'Battery' ? { prerequisites: [prerequisite] } : {}),
-        },
-        admin,
-      );
+      const created = (
+        await this.writer.create(
+          {
+            ...demo.body,
+            ...(image ? { image } : {}),
+            ...(prerequisite && demo.body.subject === 'Battery' ? { prerequisites: [prerequisite] } : {}),
+          },
+          admin,
+        )
+      ).value();
       for (const [title, lines, form] of demo.steps) {
         const stepImage = nextImage();
         const team = form?.signoff ? await this.teams.firstTeam() : undefined;
@@ -213,7 +215,8 @@ export class GuidesDemoSeed {
           admin,
         );
         if (team) {
-          const step = guide.steps[guide.steps.length - 1];
+          const { steps } = guide.value();
+          const step = steps[steps.length - 1];
           this.seeds.share<DemoSignoffStep>(DEMO_SIGNOFF_STEP, { guideid: created.guideid, stepid: step.stepid });
         }
       }

@@ -1,16 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { JsonText } from '../../common/http/json-text';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Revalidated } from '../../common/http/conditional-get';
-import { JSON_CONTENT_TYPE, XmlResponse, jsonText, responseMode } from '../../common/http/response-mode';
+import { XmlResponse } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
 import { PaginationQueryDto } from '../../common/validation/pagination.dto';
 import { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
 import { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
 import { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideQueriesService } from './guide-queries.service';
+import { GUIDE_ANSWER_SOURCES } from './guide-reader.service';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { GuideWriterService } from './guide-writer.service';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
 import { GuideId } from './guide-id.param';
@@ -36,15 +38,9 @@ export class GuidesController {
       "that release's revision for callers who may not edit it (its editors see the working copy), as in its detail.",
   })
   @ApiOkResponse({ type: [GuideSummaryDto] })
-  async list(
-    @Query() query: ListGuidesQueryDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-    @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<GuideSummaryDto[] | string> {
-    if (responseMode(request).pretty) return this.lists.list(query, caller);
-    // Plain JSON: written as text from the stored summaries' pieces (the bytes JSON.stringify would give).
-    return jsonText(reply, this.lists.listJson(query, caller));
+  @CachedResponse({ family: 'answers', sources: GUIDE_ANSWER_SOURCES, callers: 'anonymous' })
+  list(@Query() query: ListGuidesQueryDto, @CurrentUser() caller?: AuthenticatedUser): Promise<GuideSummaryDto[]> {
+    return this.lists.list(query, caller);
   }
 
   @Get('featured')
@@ -78,20 +74,13 @@ export class GuidesController {
   })
   @ApiOkResponse({ type: GuideDetailDto })
   @Revalidated()
-  async detail(
+  @CachedResponse({ family: 'answers', sources: GUIDE_ANSWER_SOURCES, callers: 'anonymous' })
+  detail(
     @GuideId() guideid: number,
     @Query() query: GuideDetailQueryDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<GuideDetailDto | string> {
-    const mode = responseMode(request);
-    if (mode.xmlRoot || mode.pretty) return this.lists.detail(guideid, query, caller);
-    // Plain JSON: written as text from the stored revision's pieces (the same bytes JSON.stringify would give).
-    const { json, etag } = await this.lists.detailJson(guideid, query, caller);
-    void reply.type(JSON_CONTENT_TYPE);
-    if (etag) void reply.header('etag', etag);
-    return json;
+  ): Promise<JsonText<GuideDetailDto>> {
+    return this.lists.detail(guideid, query, caller);
   }
 
   @Post()
@@ -111,7 +100,7 @@ export class GuidesController {
       'it (422 otherwise). 201 with the guide detail.',
   })
   @ApiCreatedResponse({ type: GuideDetailDto })
-  create(@Body() body: CreateGuideDto, @CurrentUser() caller: AuthenticatedUser): Promise<GuideDetailDto> {
+  create(@Body() body: CreateGuideDto, @CurrentUser() caller: AuthenticatedUser): Promise<JsonText<GuideDetailDto>> {
     return this.writer.create(body, caller);
   }
 
@@ -136,7 +125,7 @@ export class GuidesController {
     @Body() body: UpdateGuideDto,
     @RevisionId() revisionid: number,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.writer.update(guideid, body, revisionid, caller);
   }
 
@@ -173,7 +162,7 @@ export class GuidesController {
     @GuideId() guideid: number,
     @Param('langid') langid: string,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.writer.restore(guideid, langid, caller);
   }
 
@@ -193,7 +182,7 @@ export class GuidesController {
     @GuideId() guideid: number,
     @RevisionId() revisionid: number,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.writer.setPublic(guideid, true, revisionid, caller);
   }
 
@@ -210,7 +199,7 @@ export class GuidesController {
     @GuideId() guideid: number,
     @RevisionId() revisionid: number,
     @CurrentUser() caller: AuthenticatedUser,
-  ): Promise<GuideDetailDto> {
+  ): Promise<JsonText<GuideDetailDto>> {
     return this.writer.setPublic(guideid, false, revisionid, caller);
   }
 }

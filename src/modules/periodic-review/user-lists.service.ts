@@ -3,7 +3,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { callerHas } from '../../common/auth/privileges';
 import { ApiException, notFound } from '../../common/http/api-errors';
 import { Clock } from '../../platform/clock/clock';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
+import { ResponseCache } from '../../platform/response-cache/response-cache';
 import { UsersService } from '../users/users.service';
 import { DOCTYPES, DocumentRegistry, type DocType } from '../../platform/documents/document-registry';
 import type { ChangeRequestDto, ReviewDto } from './dto/review-response.dto';
@@ -40,7 +40,7 @@ export class UserListsService {
     private readonly registry: DocumentRegistry,
     private readonly clock: Clock,
     private readonly users: UsersService,
-    private readonly answers: KeptAnswers,
+    private readonly answers: ResponseCache,
   ) {}
 
   /** 403 unless the caller is that user or a Moderator+, then 404 for an unknown user. */

@@ -169,7 +169,7 @@ export class StepFormsService {
    * Form revisions are only appended, so this answer changes only when rows change under the service (a
    * database emptied or restored): it is kept under the `step-forms` version token its statements read and
    * sent again while that token is the stored one. `checked` is a token the caller read in a statement of
-   * its own (fieldsByIds), which saves the check's. Kept answers are frozen; callers embed them as they are.
+   * its own (fieldsByIds), which saves the check's. Cached answers are frozen; callers embed them as they are.
    */
   async formsAsOf(guideid: number, max: number, checked?: string | null): Promise<EntryStepFormDto[]> {
     if (max <= 0) return [];

@@ -13,8 +13,6 @@ import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import { RecentlySeen } from '../../common/recently-seen';
 import { deepFreeze } from '../../common/deep-freeze';
 import { KeptCopies } from '../../platform/versions/kept-copies';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
-import { registerAnswerSources } from '../../database/answer-sources';
 import { WikiViewed } from './wiki.events';
 
 /** One view per user and wiki per minute (per instance). */
@@ -34,7 +32,6 @@ import {
   NAMESPACE_RULES,
   parseFlags,
   titleFromPath,
-  titleKey,
   wikiKey,
   wikiUrl,
   type WikiNamespace,
@@ -64,7 +61,7 @@ export function parseNamespace(raw: string): WikiNamespace {
 
 /**
  * The tables an anonymous wiki detail is built from, its rendered text's references included (answer-sources.ts):
- * a write that changes rows of one replaces the token its kept answers are kept under. kept-wiki-answers.e2e-spec.ts
+ * a write that changes rows of one replaces the token its cached answers are kept under. kept-wiki-answers.e2e-spec.ts
  * checks the list against the statements a detail runs.
  */
 export const WIKI_ANSWER_SOURCES = [
@@ -103,11 +100,8 @@ export class WikiReaderService {
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly releases: ReleaseDirectory,
-    private readonly keptAnswers: KeptAnswers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    registerAnswerSources(WIKI_ANSWER_SOURCES);
-  }
+  ) {}
 
   get publicUrl(): string {
     return this.config.publicUrl;
@@ -185,18 +179,6 @@ export class WikiReaderService {
       this.events.publishDetached(WikiViewed({ userid: caller.userid, wikiid, date: this.clock.nowSeconds() }));
     }
     return this.toDetail(version, caller, started);
-  }
-
-  /**
-   * detail() for an anonymous caller as its JSON text: kept whole (KeptAnswers) until a write changes a table
-   * it is built from (WIKI_ANSWER_SOURCES).
-   */
-  async anonymousDetailJson(namespace: WikiNamespace, rawTitle: string, options: ReadOptions): Promise<string> {
-    const key = `wiki:${namespace}|${titleKey(titleFromPath(rawTitle))}|${options.langid ?? ''}`;
-    const answer = await this.keptAnswers.serve(key, async () => ({
-      json: JSON.stringify(await this.detail(namespace, rawTitle, { langid: options.langid })),
-    }));
-    return answer.json;
   }
 
   /** The tags and, for a category, its family and guides, started now (failures surface where awaited). */

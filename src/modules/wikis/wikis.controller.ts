@@ -14,14 +14,15 @@ import {
 import { Authenticated, CurrentUser, Public } from '../../common/auth/auth-rule.decorators';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { unprocessable } from '../../common/http/api-errors';
-import { jsonText, responseMode, XmlResponse } from '../../common/http/response-mode';
+import { responseMode, XmlResponse } from '../../common/http/response-mode';
 import { RevisionId, Versioned } from '../../common/revisions/versioned.decorator';
 import { CategoriesService, hierarchyJson } from './categories/categories.service';
 import { CreateWikiDto, UpdateWikiDto } from './dto/wiki-body.dto';
 import { WikiDetailQueryDto, WikiLangQueryDto, WikiListQueryDto, WikiRevertQueryDto } from './dto/wiki-query.dto';
 import { CategoryHierarchyDto, WikiDetailDto, WikiLightDto } from './dto/wiki-response.dto';
 import { WIKI_NAMESPACES } from './wiki-namespaces';
-import { parseNamespace, WikiReaderService } from './wiki-reader.service';
+import { parseNamespace, WIKI_ANSWER_SOURCES, WikiReaderService } from './wiki-reader.service';
+import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { WikiListService } from './wiki-list.service';
 import { WikiWriterService } from './wiki-writer.service';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
@@ -126,6 +127,7 @@ export class WikisController {
   @NamespaceParam()
   @TitleParam()
   @XmlResponse('wiki')
+  @CachedResponse({ family: 'answers', sources: WIKI_ANSWER_SOURCES, callers: 'anonymous' })
   @ApiOperation({
     summary: 'Wiki detail',
     description:
@@ -137,22 +139,16 @@ export class WikisController {
       "An authenticated read is recorded in the caller's view history.",
   })
   @ApiOkResponse({ type: WikiDetailDto })
-  async detail(
+  detail(
     @Param('namespace') namespace: string,
     @Param('title') title: string,
     @Query() query: WikiDetailQueryDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
     @CurrentUser() caller?: AuthenticatedUser,
-  ): Promise<WikiDetailDto | string> {
+  ): Promise<WikiDetailDto> {
     const ns = parseNamespace(namespace);
     if (query.type === 'XML' && ns !== 'CATEGORY')
       throw unprocessable('type=XML is only available for CATEGORY wikis', 'type');
-    const options = { langid: query.langid, unpatrolled: query.unpatrolled };
-    const mode = responseMode(request);
-    if (caller || mode.xmlRoot || mode.pretty) return this.reader.detail(ns, title, options, caller);
-    // An anonymous caller's plain JSON: the bytes JSON.stringify gives the detail, kept whole.
-    return jsonText(reply, this.reader.anonymousDetailJson(ns, title, options));
+    return this.reader.detail(ns, title, { langid: query.langid, unpatrolled: query.unpatrolled }, caller);
   }
 
   @Patch(':namespace/:title')

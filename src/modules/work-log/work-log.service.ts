@@ -13,7 +13,7 @@ import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
 import type { EventType } from '../../platform/events/domain-event';
-import { KeptAnswers } from '../../platform/versions/kept-answers';
+import { ResponseCache } from '../../platform/response-cache/response-cache';
 import { PolicyService } from '../access/policy.service';
 import { StepFormsService } from '../step-forms/step-forms.service';
 import type { CreateEntryDto } from './dto/work-log-body.dto';
@@ -69,7 +69,7 @@ export class WorkLogService {
     private readonly transactions: TransactionService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly answers: KeptAnswers,
+    private readonly answers: ResponseCache,
   ) {}
 
   /** The W2 body: the entry with its values, timings, sign-offs and the forms it fills (see formsAsOf's `checked`). */

@@ -14,21 +14,21 @@ import type { RequestWithUser } from '../../common/auth/auth-rule.decorators';
 import { JSON_CONTENT_TYPE, wantsPlainJson } from '../../common/http/response-mode';
 import { registerAnswerSources } from '../../database/answer-sources';
 import type { AnswerToken } from '../versions/content-versions';
-import { callerKey, KeptAnswers } from '../versions/kept-answers';
+import { callerKey, ResponseCache } from './response-cache';
 
 export interface CachedResponseOptions {
   /** The token the answers are kept under: a write to any of `sources` replaces it, on every instance. */
   family: AnswerToken;
   /** Every table the answer is read from (a test per route checks the list against the statements it runs). */
   sources: readonly string[];
-  /** `anonymous`: only callers without a token are served kept answers; the others' are built each time. */
+  /** `anonymous`: only callers without a token are served cached answers; the others' are built each time. */
   callers?: 'each' | 'anonymous';
 }
 
 const CACHED_RESPONSE = 'cachedResponse';
 
 /**
- * The answer of this GET route is kept whole (KeptAnswers) as its plain JSON text, per caller (their id and
+ * The answer of this GET route is kept whole (ResponseCache) as its plain JSON text, per caller (their id and
  * privileges) and URL, until a write changes one of `sources`. `?pretty` and XML answers are built each time.
  * The handler returns its DTO as any route does: the text is kept here, after the guard and before the pipes.
  */
@@ -41,7 +41,7 @@ export function CachedResponse(options: CachedResponseOptions): MethodDecorator 
 export class ResponseCacheInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
-    private readonly answers: KeptAnswers,
+    private readonly answers: ResponseCache,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -51,10 +51,11 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const caller = request.user;
     if (!options || !wantsPlainJson(request) || (caller && options.callers === 'anonymous')) return next.handle();
     const key = `${caller ? callerKey(caller) : ''}|${request.url}`;
-    const text = this.answers.json(key, options.family, () => lastValueFrom(next.handle()));
+    const answer = this.answers.keep(key, options.family, () => lastValueFrom(next.handle()));
     return from(
-      text.then((json) => {
-        void http.getResponse<FastifyReply>().type(JSON_CONTENT_TYPE);
+      answer.then(({ json, etag }) => {
+        const reply = http.getResponse<FastifyReply>().type(JSON_CONTENT_TYPE);
+        if (etag) void reply.header('etag', etag);
         return json;
       }),
     );

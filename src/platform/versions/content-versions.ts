@@ -7,7 +7,7 @@ import { ContentVersionsRepository } from './content-versions.repository';
 /** Names of the versioned contents (one row each in `content_versions`). */
 export type ContentName = 'category-tree' | 'step-forms' | 'releases' | AnswerToken;
 
-/** The tokens whole kept answers are kept under (KeptAnswers; the tables of each in answer-sources.ts). */
+/** The tokens whole cached answers are kept under (ResponseCache; the tables of each in answer-sources.ts). */
 export type AnswerToken =
   'answers' | 'answers-approvals' | 'answers-quizzes' | 'answers-reviews' | 'answers-search' | 'answers-worklog';
 

@@ -5,7 +5,7 @@ import { replaceAnswerTokens, replaceAnswerTokensIn } from '../../answer-sources
 import type { CallbackConnection, Send } from './types';
 
 /**
- * A statement changed rows kept answers are built from (answer-sources.ts): in the work's transaction their
+ * A statement changed rows cached answers are built from (answer-sources.ts): in the work's transaction their
  * tokens are replaced before its COMMIT; in a transaction of another kind, or outside any, at once on this
  * connection (so in that transaction, or right after the write).
  */

@@ -3,7 +3,7 @@ import { answerTokensChangedBy, replaceAnswerTokens, replaceAnswerTokensIn } fro
 import type { StatementCache } from './statement-cache';
 
 /**
- * Called after a statement changed rows: when kept answers are built from them (answer-sources.ts), their
+ * Called after a statement changed rows: when cached answers are built from them (answer-sources.ts), their
  * tokens are replaced before the transaction's COMMIT, or outside a transaction at once (this runs
  * synchronously after the write, at the gate).
  */

@@ -1,26 +1,26 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { JSON_CONTENT_TYPE } from '../../common/http/response-mode';
-import type { AnswerToken } from './content-versions';
-import { KeptAnswers } from './kept-answers';
+import type { AnswerToken } from '../versions/content-versions';
+import { ResponseCache } from './response-cache';
 
 /** URLs remembered; past this, the oldest remembered is forgotten. */
 const REMEMBERED_URLS = 4_000;
 
 /**
- * Answers a GET without Authorization whose URL was answered with a kept answer (KeptAnswers) before, with that
+ * Answers a GET without Authorization whose URL was answered with a cached answer (ResponseCache) before, with that
  * answer while it is still valid, ahead of the framework's per-request work (the guard, pipes, the controller):
  * a Fastify preHandler that reads the token (one statement) and sends the kept bytes, with the content type and
  * entity tag the routes' controllers give them. Fastify's hooks (request id, rate limit, CORS, conditional GET,
  * metrics) run as for any request. A URL is remembered only after its route answered it to a caller without
- * Authorization, 200, with exactly the bytes of the one kept answer that request was served; so the key is the
+ * Authorization, 200, with exactly the bytes of the one cached answer that request was served; so the key is the
  * one the route works out from that URL, and anything else falls through to the route.
  */
 @Injectable()
-export class KeptAnswersFront {
+export class ResponseCacheFront {
   private readonly urls = new Map<string, { key: string; token: AnswerToken }>();
 
-  constructor(private readonly answers: KeptAnswers) {}
+  constructor(private readonly answers: ResponseCache) {}
 
   attach(fastify: FastifyInstance): void {
     if (!this.answers.enabled) return;

@@ -3,33 +3,34 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { requestContext } from '../../common/context/request-context';
+import { JsonText } from '../../common/http/json-text';
 import { Clock } from '../clock/clock';
-import { ContentVersions, type AnswerToken } from './content-versions';
-import { KeptCopies } from './kept-copies';
+import { ContentVersions, type AnswerToken } from '../versions/content-versions';
+import { KeptCopies } from '../versions/kept-copies';
 
 /**
  * An answer as the JSON text sent, with its entity tag when its reader knows one; `until` (the Clock's
  * milliseconds) when time alone changes it then (a due date passing), as it does from before the moment it was
  * built.
  */
-export interface KeptAnswer {
+export interface CachedAnswer {
   json: string;
   etag?: string;
   until?: number;
 }
 
-interface Kept extends KeptAnswer {
+interface Kept extends CachedAnswer {
   built: number;
 }
 
-/** Which kept answer a request was served (its JSON text as kept). */
+/** Which cached answer a request was served (its JSON text as kept). */
 export interface ServedAnswer {
   key: string;
   token: AnswerToken;
   json: string;
 }
 
-/** What a kept answer for a signed-in caller is kept per: the caller and their privileges. */
+/** What a cached answer for a signed-in caller is kept per: the caller and their privileges. */
 export const callerKey = (caller: AuthenticatedUser): string => `${caller.userid}|${caller.privileges.join(',')}`;
 
 /**
@@ -45,7 +46,7 @@ const KEPT_ANSWER_BYTES = 64 * 1024 * 1024;
  * any write that changes rows of one replaces the token, on whichever instance it runs.
  */
 @Injectable()
-export class KeptAnswers {
+export class ResponseCache {
   private readonly copies = new KeptCopies<Kept>(KEPT_ANSWERS, {
     bytes: KEPT_ANSWER_BYTES,
     sizeOf: (answer) => answer.json.length + 200,
@@ -73,18 +74,20 @@ export class KeptAnswers {
    * `build`'s, kept. The token is read first (whatever is read after it is as new or newer), and with read
    * replicas the answer is built from the primary (a replica behind the one that gave the token must not be the
    * source of an answer kept under it). Within a transaction nothing is kept (its rows may be its own uncommitted
-   * writes). For a caller without Authorization, `key` must follow from the URL alone: KeptAnswersFront answers
+   * writes). For a caller without Authorization, `key` must follow from the URL alone: ResponseCacheFront answers
    * a URL again with the answer kept under the key it was once served.
    */
-  async serve(key: string, build: () => Promise<KeptAnswer>, token: AnswerToken = 'answers'): Promise<KeptAnswer> {
+  async serve(key: string, build: () => Promise<CachedAnswer>, token: AnswerToken = 'answers'): Promise<CachedAnswer> {
     const context = requestContext.current();
     if (context?.tx || !this.enabled) return build();
     const version = this.takeRead(context?.stats, token) ?? (await this.versions.read(token));
-    let answer: KeptAnswer | undefined = this.valid(this.copies.get(key, version));
+    let answer: CachedAnswer | undefined = this.valid(this.copies.get(key, version));
     if (!answer) {
       const built = this.clock.now();
       answer = await requestContext.onPrimary(build);
-      this.copies.keepCommitted(key, version, { ...answer, built });
+      // An answer that is already out of its time span (notKept) is served once.
+      if (answer.until === undefined || answer.until > built)
+        this.copies.keepCommitted(key, version, { ...answer, built });
     }
     this.noteServed({ key, token, json: answer.json });
     return answer;
@@ -92,9 +95,9 @@ export class KeptAnswers {
 
   /**
    * The answer kept under `key` and `token` now, if any: one statement (the token), nothing built. For
-   * KeptAnswersFront, which serves URLs answered before.
+   * ResponseCacheFront, which serves URLs answered before.
    */
-  async peek(key: string, token: AnswerToken): Promise<KeptAnswer | undefined> {
+  async peek(key: string, token: AnswerToken): Promise<CachedAnswer | undefined> {
     const context = requestContext.current();
     if (context?.tx || !this.enabled) return undefined;
     const version = await this.versions.read(token);
@@ -104,29 +107,34 @@ export class KeptAnswers {
     return kept;
   }
 
-  /** The kept answer the current request was served, when it was served exactly one. */
+  /** The cached answer the current request was served, when it was served exactly one. */
   servedNow(): ServedAnswer | undefined {
     const stats = requestContext.current()?.stats;
     return (stats && this.served.get(stats)) ?? undefined;
   }
 
   /**
-   * The JSON text of `build`'s answer for a caller, kept as serve() keeps answers under `token`: `key` names
-   * everything the answer depends on that is not in the token's tables (the caller, the query).
+   * `build`'s answer (a DTO, or JsonText when its mapper wrote the text), kept as serve() keeps answers under
+   * `token`: `key` names everything the answer depends on that is not in the token's tables (the caller, the URL).
    */
-  async json(key: string, token: AnswerToken, build: () => Promise<unknown>): Promise<string> {
-    const answer = await this.serve(
+  keep(key: string, token: AnswerToken, build: () => Promise<unknown>): Promise<CachedAnswer> {
+    return this.serve(
       key,
       async () => {
-        const json = JSON.stringify(await build());
+        const value = await build();
         const stats = requestContext.current()?.stats;
         const until = stats && this.expiries.get(stats);
         if (stats) this.expiries.delete(stats);
-        return { json, until };
+        if (value instanceof JsonText) return { json: value.text, etag: value.etag, until };
+        return { json: JSON.stringify(value), until };
       },
       token,
     );
-    return answer.json;
+  }
+
+  /** Called by a reader whose answer depends on more than stored content (an outside service): it is not kept. */
+  notKept(): void {
+    this.expiresAt(Number.MIN_SAFE_INTEGER);
   }
 
   /**
