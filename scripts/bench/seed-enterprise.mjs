@@ -19,10 +19,7 @@ const DAY = 86_400;
 // ended. None of them writes releases (authors are users 1, 11, 21…); reviewers are users 14..33.
 export const APPROVERS = [2, ...Array.from({ length: 66 }, (_, i) => 34 + i).filter((u) => u % 10 !== 1)]
   .slice(0, 40)
-  .map((userid) => ({
-    userid,
-    token: `rgcs-bench-approver-token-6d1f0a9c4e7b-${userid}`,
-  }));
+  .map((userid) => ({ userid, token: `rgcs-bench-approver-token-6d1f0a9c4e7b-${userid}` }));
 export const APPROVER = APPROVERS[0];
 export const WORKER = { userid: 3, token: 'rgcs-bench-worker-token-8b2e5c7a1d30' };
 export const REVIEWER = { userid: 14, token: 'rgcs-bench-reviewer-token-2f9d4b6e8a15' };
@@ -87,8 +84,7 @@ export async function seedEnterprise(db, options, ctx) {
     Array.from({ length: TEAMS }, (_, i) => [i + 1, `Bench team ${i + 1}`, '', 1, 1, NOW - DAY]),
   );
   const members = [];
-  for (let t = 1; t <= APPROVER_TEAMS; t++)
-    for (const approver of APPROVERS) members.push([t, approver.userid, NOW - DAY]);
+  for (let t = 1; t <= APPROVER_TEAMS; t++) for (const approver of APPROVERS) members.push([t, approver.userid, NOW - DAY]);
   for (let t = 1; t <= TEAMS; t++) members.push([t, 100 + t, NOW - DAY]);
   await insertMany(db, 'team_members', ['teamid', 'userid', 'joined_date'], members);
 
@@ -129,76 +125,23 @@ export async function seedEnterprise(db, options, ctx) {
   for (let r = 1; r <= sizes.releases; r++) {
     const requester = authorIds[r % authorIds.length];
     if (r <= sizes.approvals) {
-      releases.push([
-        r,
-        'GUIDE',
-        r,
-        'en',
-        r,
-        requester,
-        'pending',
-        `Release v2.0 of guide ${r}`,
-        `Notes of release ${r}`,
-        'major',
-        2,
-        0,
-        null,
-        1,
-        NOW - 3 * DAY,
-        null,
-        r,
-        0,
-      ]);
+      releases.push([r, 'GUIDE', r, 'en', r, requester, 'pending', `Release v2.0 of guide ${r}`,
+        `Notes of release ${r}`, 'major', 2, 0, null, 1, NOW - 3 * DAY, null, r, 0]);
     } else {
       const k = r - sizes.approvals - 1;
       const docid = (k % guides) + 1;
       const major = Math.floor(k / guides) + 1;
       const date = NOW - 60 * DAY + (r % 1000) * 60;
-      releases.push([
-        r,
-        'GUIDE',
-        docid,
-        'en',
-        docid,
-        requester,
-        'released',
-        `Release v${major}.0`,
-        `Notes of release ${r}`,
-        'major',
-        major,
-        0,
-        `${major}.0`,
-        null,
-        date - 600,
-        date,
-        null,
-        0,
-      ]);
+      releases.push([r, 'GUIDE', docid, 'en', docid, requester, 'released', `Release v${major}.0`,
+        `Notes of release ${r}`, 'major', major, 0, `${major}.0`, null, date - 600, date, null, 0]);
     }
   }
   await insertMany(
     db,
     'releases',
-    [
-      'releaseid',
-      'doctype',
-      'docid',
-      'langid',
-      'revisionid',
-      'userid',
-      'status',
-      'title',
-      'notes',
-      'type',
-      'version_major',
-      'version_minor',
-      'released_version',
-      'pending_slot',
-      'init_date',
-      'release_date',
-      'approval_requestid',
-      'periodic_review_confirmed',
-    ],
+    ['releaseid', 'doctype', 'docid', 'langid', 'revisionid', 'userid', 'status', 'title', 'notes', 'type',
+      'version_major', 'version_minor', 'released_version', 'pending_slot', 'init_date', 'release_date',
+      'approval_requestid', 'periodic_review_confirmed'],
     releases,
     { onProgress: bar.update },
   );
@@ -206,65 +149,25 @@ export async function seedEnterprise(db, options, ctx) {
   const requestStages = [];
   for (let a = 1; a <= sizes.approvals; a++) {
     const p = ((a - 1) % PROCESSES) + 1;
-    requests.push([
-      a,
-      'pending',
-      a,
-      'GUIDE',
-      a,
-      'en',
-      a,
-      `Guide ${a}`,
-      releases[a - 1][5],
-      p,
-      p,
-      `Bench process ${p}`,
-      1,
-      2,
-      NOW - 3 * DAY,
-      null,
-    ]);
+    requests.push([a, 'pending', a, 'GUIDE', a, 'en', a, `Guide ${a}`, releases[a - 1][5], p, p,
+      `Bench process ${p}`, 1, 2, NOW - 3 * DAY, null]);
     requestStages.push([2 * a - 1, a, 1, 'pending', null, ((p - 1) % TEAMS) + 1, 1, NOW - 3 * DAY, null]);
     requestStages.push([2 * a, a, 2, 'waiting', STAGE2_USERID, null, 1, null, null]);
   }
   await insertMany(
     db,
     'approval_requests',
-    [
-      'approval_requestid',
-      'status',
-      'releaseid',
-      'doctype',
-      'docid',
-      'langid',
-      'revisionid',
-      'document_title',
-      'requested_by',
-      'approval_processid',
-      'approval_process_revisionid',
-      'process_name',
-      'current_stage',
-      'stage_count',
-      'init_date',
-      'end_date',
-    ],
+    ['approval_requestid', 'status', 'releaseid', 'doctype', 'docid', 'langid', 'revisionid', 'document_title',
+      'requested_by', 'approval_processid', 'approval_process_revisionid', 'process_name', 'current_stage',
+      'stage_count', 'init_date', 'end_date'],
     requests,
     { onProgress: (n) => bar.update(sizes.releases + n) },
   );
   await insertMany(
     db,
     'approval_request_stages',
-    [
-      'approval_request_stageid',
-      'approval_requestid',
-      'orderby',
-      'status',
-      'userid',
-      'teamid',
-      'required_signatures',
-      'init_date',
-      'end_date',
-    ],
+    ['approval_request_stageid', 'approval_requestid', 'orderby', 'status', 'userid', 'teamid',
+      'required_signatures', 'init_date', 'end_date'],
     requestStages,
   );
   bar.done();
@@ -278,54 +181,16 @@ export async function seedEnterprise(db, options, ctx) {
         forms.push([formRevisionid(g, k), g, formStepid(g, k), null, 0, 1, NOW - 90 * DAY]);
         for (let j = 0; j < FIELDS_PER_FORM; j++) {
           const id = fieldRevisionid(g, k, j);
-          fields.push([
-            id,
-            formRevisionid(g, k),
-            g,
-            formStepid(g, k),
-            j,
-            fieldGuid(id),
-            fieldLabel(k, j),
-            'Text Input',
-            0,
-            '',
-            0,
-            '[]',
-            null,
-            null,
-            null,
-          ]);
+          fields.push([id, formRevisionid(g, k), g, formStepid(g, k), j, fieldGuid(id), fieldLabel(k, j),
+            'Text Input', 0, '', 0, '[]', null, null, null]);
         }
       }
     }
-    await insertMany(
-      db,
-      'step_forms',
-      ['form_revisionid', 'guideid', 'stepid', 'signoff_teamid', 'removed', 'userid', 'date'],
-      forms,
-    );
-    await insertMany(
-      db,
-      'step_form_fields',
-      [
-        'field_revisionid',
-        'form_revisionid',
-        'guideid',
-        'stepid',
-        'orderby',
-        'field_guid',
-        'label',
-        'field_type',
-        'required',
-        'placeholder',
-        'textarea',
-        'options',
-        'unit',
-        'min_value',
-        'max_value',
-      ],
-      fields,
-    );
+    await insertMany(db, 'step_forms',
+      ['form_revisionid', 'guideid', 'stepid', 'signoff_teamid', 'removed', 'userid', 'date'], forms);
+    await insertMany(db, 'step_form_fields',
+      ['field_revisionid', 'form_revisionid', 'guideid', 'stepid', 'orderby', 'field_guid', 'label', 'field_type',
+        'required', 'placeholder', 'textarea', 'options', 'unit', 'min_value', 'max_value'], fields);
     const total = sizes.worklog + sizes.worklogWrites;
     const wb = progress('work log', total);
     const CHUNK = 5000;
@@ -339,72 +204,22 @@ export async function seedEnterprise(db, options, ctx) {
         const userid = write ? WORKER.userid : entryOwner(e);
         const maxForm = formRevisionid(guideid, FORMS_PER_GUIDE - 1);
         const starttime = NOW - 200 * DAY + e * 60;
-        entries.push([
-          e,
-          guideid,
-          userid,
-          `WO-${e}`,
-          write ? 'started' : 'finished',
-          starttime,
-          write ? null : starttime + 1800,
-          guideid,
-          maxForm,
-          null,
-          null,
-          0,
-          null,
-          null,
-          null,
-          0,
-          0,
-        ]);
+        entries.push([e, guideid, userid, `WO-${e}`, write ? 'started' : 'finished', starttime,
+          write ? null : starttime + 1800, guideid, maxForm, null, null, 0, null, null, null, 0, 0]);
         if (write) continue;
         for (let k = 0; k < FORMS_PER_GUIDE; k++)
           for (let j = 0; j < FIELDS_PER_FORM; j++) {
             const id = fieldRevisionid(guideid, k, j);
-            data.push([
-              ++dataid,
-              e,
-              id,
-              fieldGuid(id),
-              formStepid(guideid, k),
-              fieldLabel(k, j),
-              `${(e * 7 + k * 5 + j) % 1000}.${j}`,
-              userid,
-              starttime + 60 + k * 60,
-            ]);
+            data.push([++dataid, e, id, fieldGuid(id), formStepid(guideid, k), fieldLabel(k, j),
+              `${(e * 7 + k * 5 + j) % 1000}.${j}`, userid, starttime + 60 + k * 60]);
           }
       }
-      await insertMany(
-        db,
-        'work_log_entries',
-        [
-          'entryid',
-          'guideid',
-          'userid',
-          'workorderid',
-          'status',
-          'starttime',
-          'endtime',
-          'guide_revisionid',
-          'max_form_revisionid',
-          'releaseid',
-          'release_version',
-          'paused_seconds',
-          'paused_at',
-          'current_stepid',
-          'timingid',
-          'write_count',
-          'deleted',
-        ],
-        entries,
-      );
-      await insertMany(
-        db,
-        'work_log_data',
-        ['dataid', 'entryid', 'field_revisionid', 'field_guid', 'stepid', 'label', 'value', 'userid', 'date'],
-        data,
-      );
+      await insertMany(db, 'work_log_entries',
+        ['entryid', 'guideid', 'userid', 'workorderid', 'status', 'starttime', 'endtime', 'guide_revisionid',
+          'max_form_revisionid', 'releaseid', 'release_version', 'paused_seconds', 'paused_at', 'current_stepid',
+          'timingid', 'write_count', 'deleted'], entries);
+      await insertMany(db, 'work_log_data',
+        ['dataid', 'entryid', 'field_revisionid', 'field_guid', 'stepid', 'label', 'value', 'userid', 'date'], data);
       wb.update(Math.min(total, start + CHUNK - 1));
     }
     wb.done();
@@ -424,167 +239,47 @@ export async function seedEnterprise(db, options, ctx) {
         for (let i = start; i < Math.min(extra, start + CHUNK); i++) {
           const wikiid = firstId + i;
           const title = `Review page ${i + 1}`;
-          wikis.push([
-            wikiid,
-            'WIKI',
-            title,
-            sha256(title.toLowerCase()),
-            'en',
-            null,
-            1,
-            0,
-            NOW - 100 * DAY,
-            NOW - 100 * DAY,
-          ]);
-          revisions.push([
-            wikiid,
-            wikiid,
-            'en',
-            1,
-            NOW - 100 * DAY,
-            1,
-            0,
-            title,
-            `Procedure ${i + 1}.`,
-            'A procedure.',
-            null,
-            '',
-            '{}',
-          ]);
+          wikis.push([wikiid, 'WIKI', title, sha256(title.toLowerCase()), 'en', null, 1, 0, NOW - 100 * DAY, NOW - 100 * DAY]);
+          revisions.push([wikiid, wikiid, 'en', 1, NOW - 100 * DAY, 1, 0, title, `Procedure ${i + 1}.`,
+            'A procedure.', null, '', '{}']);
           languages.push([wikiid, 'en', wikiid, wikiid, null]);
         }
         // revision ids: categories use 1..categories, the same numbers as their wikiids.
-        await insertMany(
-          db,
-          'wikis',
-          [
-            'wikiid',
-            'namespace',
-            'title',
-            'title_hash',
-            'langid',
-            'parent_wikiid',
-            'authorid',
-            'deleted',
-            'created_date',
-            'modified_date',
-          ],
-          wikis,
-        );
-        await insertMany(
-          db,
-          'wiki_revisions',
-          [
-            'revisionid',
-            'wikiid',
-            'langid',
-            'userid',
-            'date',
-            'patrolled',
-            'deleted',
-            'display_title',
-            'summary',
-            'contents',
-            'imageid',
-            'flags',
-            'data',
-          ],
-          revisions,
-          { chunk: 500 },
-        );
-        await insertMany(
-          db,
-          'wiki_languages',
-          ['wikiid', 'langid', 'revisionid', 'head_revisionid', 'source_revisionid'],
-          languages,
-        );
+        await insertMany(db, 'wikis', ['wikiid', 'namespace', 'title', 'title_hash', 'langid', 'parent_wikiid',
+          'authorid', 'deleted', 'created_date', 'modified_date'], wikis);
+        await insertMany(db, 'wiki_revisions', ['revisionid', 'wikiid', 'langid', 'userid', 'date', 'patrolled',
+          'deleted', 'display_title', 'summary', 'contents', 'imageid', 'flags', 'data'], revisions, { chunk: 500 });
+        await insertMany(db, 'wiki_languages',
+          ['wikiid', 'langid', 'revisionid', 'head_revisionid', 'source_revisionid'], languages);
         pb.update(Math.min(extra, start + CHUNK));
       }
       pb.done();
     }
-    const schedules = Array.from({ length: SCHEDULES }, (_, s) => [
-      s + 1,
-      `Bench schedule ${s + 1}`,
-      'interval',
-      null,
-      null,
-      365,
-      30,
-      null,
-      null,
-      1,
-      NOW - 400 * DAY,
-      null,
-    ]);
-    await insertMany(
-      db,
-      'periodic_review_schedules',
-      [
-        'prsid',
-        'name',
-        'recurrence_type',
-        'annual_month',
-        'annual_day',
-        'interval_days',
-        'completion_window_days',
-        'default_reviewer_userid',
-        'default_teamid',
-        'created_by_userid',
-        'created_date',
-        'deleted_date',
-      ],
-      schedules,
-    );
+    const schedules = Array.from({ length: SCHEDULES }, (_, s) => [s + 1, `Bench schedule ${s + 1}`, 'interval',
+      null, null, 365, 30, null, null, 1, NOW - 400 * DAY, null]);
+    await insertMany(db, 'periodic_review_schedules', ['prsid', 'name', 'recurrence_type', 'annual_month',
+      'annual_day', 'interval_days', 'completion_window_days', 'default_reviewer_userid', 'default_teamid',
+      'created_by_userid', 'created_date', 'deleted_date'], schedules);
     const rb = progress('review documents', sizes.reviews);
     const CHUNK = 5000;
     for (let start = 1; start <= sizes.reviews; start += CHUNK) {
       const rows = [];
       for (let d = start; d < Math.min(sizes.reviews + 1, start + CHUNK); d++) {
         const [doctype, docid] = reviewDocument(d, guides);
-        rows.push([
-          d,
-          ((d - 1) % SCHEDULES) + 1,
-          doctype,
-          docid,
-          reviewerOf(d),
-          1,
-          NOW - 400 * DAY,
-          NOW - 300 * DAY,
-          dueDate(d),
-          'scheduled',
-          null,
-        ]);
+        rows.push([d, ((d - 1) % SCHEDULES) + 1, doctype, docid, reviewerOf(d), 1, NOW - 400 * DAY,
+          NOW - 300 * DAY, dueDate(d), 'scheduled', null]);
       }
-      await insertMany(
-        db,
-        'periodic_review_documents',
-        [
-          'prdid',
-          'prsid',
-          'doctype',
-          'docid',
-          'reviewer_userid',
-          'member_slot',
-          'added_date',
-          'last_reviewed_date',
-          'next_due_date',
-          'notified_state',
-          'removed_date',
-        ],
-        rows,
-      );
+      await insertMany(db, 'periodic_review_documents', ['prdid', 'prsid', 'doctype', 'docid', 'reviewer_userid',
+        'member_slot', 'added_date', 'last_reviewed_date', 'next_due_date', 'notified_state', 'removed_date'], rows);
       rb.update(Math.min(sizes.reviews, start + CHUNK - 1));
     }
     rb.done();
     // The measured service schedules the review task hourly (at :00): a run that crosses the hour would tick in
     // it, queue 40,000 mail jobs that the service then sends while other workloads are measured, and leave
     // nothing for review-tick to measure. This lock holds the task off until tick-entry.mjs takes it away.
-    await insertMany(
-      db,
-      'scheduler_locks',
-      ['name', 'locked_by', 'locked_until', 'last_run_at'],
-      [[REVIEW_TICK_TASK, 'bench (released by tick-entry.mjs)', 8e15, null]],
-    );
+    await insertMany(db, 'scheduler_locks', ['name', 'locked_by', 'locked_until', 'last_run_at'], [
+      [REVIEW_TICK_TASK, 'bench (released by tick-entry.mjs)', 8e15, null],
+    ]);
   }
   void q;
   return sizes;

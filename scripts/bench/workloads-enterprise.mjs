@@ -51,10 +51,8 @@ export function buildEnterpriseReads(options) {
       paths: ['/api/2.0/guides/releases?limit=200'],
       verify: (body) => {
         const list = body.releases;
-        if (!Array.isArray(list) || list.length !== released)
-          throw new Error(`expected ${released} releases, got ${list?.length}`);
-        if (list.some((r) => r.status !== 'released' || !r.user?.userid))
-          throw new Error('a release is not released or has no user');
+        if (!Array.isArray(list) || list.length !== released) throw new Error(`expected ${released} releases, got ${list?.length}`);
+        if (list.some((r) => r.status !== 'released' || !r.user?.userid)) throw new Error('a release is not released or has no user');
         return `${list.length} released releases, ${list[0].releaseid}..${list.at(-1).releaseid}`;
       },
     },
@@ -68,8 +66,7 @@ export function buildEnterpriseReads(options) {
         for (let a = 1; a <= sizes.approvals && expected.length < 20; a++) if (approverEligible(a)) expected.push(a);
         const ids = body.map((r) => r.approval_requestid);
         if (ids.join() !== expected.join()) throw new Error(`expected requests ${expected.join()}, got ${ids.join()}`);
-        if (body.some((r) => !r.eligible || r.stages.length !== 2))
-          throw new Error('a request is not eligible or lacks stages');
+        if (body.some((r) => !r.eligible || r.stages.length !== 2)) throw new Error('a request is not eligible or lacks stages');
         return `${body.length} eligible requests, ${ids[0]}..${ids.at(-1)}`;
       },
     },
@@ -81,14 +78,8 @@ export function buildEnterpriseReads(options) {
       verify: (body) => {
         const list = body.results;
         const expected = Math.min(200, Math.ceil(sizes.worklog / WL_WORKERS));
-        if (!Array.isArray(list) || list.length !== expected)
-          throw new Error(`expected ${expected} entries, got ${list?.length}`);
-        if (
-          list.some(
-            (e) =>
-              e.guideid !== 1 || e.userid !== WORKER.userid || e.work_data.length !== FORMS_PER_GUIDE * FIELDS_PER_FORM,
-          )
-        )
+        if (!Array.isArray(list) || list.length !== expected) throw new Error(`expected ${expected} entries, got ${list?.length}`);
+        if (list.some((e) => e.guideid !== 1 || e.userid !== WORKER.userid || e.work_data.length !== FORMS_PER_GUIDE * FIELDS_PER_FORM))
           throw new Error('an entry is not the worker’s on guide 1 with 20 values');
         return `${list.length} entries × ${list[0].work_data.length} values`;
       },
@@ -106,13 +97,11 @@ export function buildEnterpriseReads(options) {
       },
     },
   ];
-  return all
-    .filter((w) => selected(options, w.name))
-    .filter((w) => {
-      if (w.name === 'releases-list' || w.name === 'approvals-eligible') return sizes.approvals > 0;
-      if (w.name === 'worklog-list') return sizes.worklog > 0;
-      return sizes.reviews > 0;
-    });
+  return all.filter((w) => selected(options, w.name)).filter((w) => {
+    if (w.name === 'releases-list' || w.name === 'approvals-eligible') return sizes.approvals > 0;
+    if (w.name === 'worklog-list') return sizes.worklog > 0;
+    return sizes.reviews > 0;
+  });
 }
 
 /**
@@ -181,10 +170,7 @@ export function buildEnterpriseWrites(options, plan) {
       const entryid = pool[cursor.entries[target]++ % pool.length];
       const guideid = WL_GUIDES + 1 + ((entryid - plan.sizes.worklog - 1) % WL_WRITE_GUIDES);
       const value = `reading ${++n}`;
-      const fields = {
-        [fieldRevisionid(guideid, n % FORMS_PER_GUIDE, 0)]: value,
-        [fieldRevisionid(guideid, n % FORMS_PER_GUIDE, 1)]: `${n % 97}`,
-      };
+      const fields = { [fieldRevisionid(guideid, n % FORMS_PER_GUIDE, 0)]: value, [fieldRevisionid(guideid, n % FORMS_PER_GUIDE, 1)]: `${n % 97}` };
       return {
         method: 'PUT',
         path: `/api/2.0/work_log/${entryid}/stepData`,
@@ -216,7 +202,7 @@ export function buildEnterpriseWrites(options, plan) {
       return res;
     };
   }
-  return [sign, stepData]
-    .filter((w) => selected(options, w.name))
-    .filter((w) => (w.name === 'approval-sign' ? plan.sign.baseline.length > 0 : plan.entries.baseline.length > 0));
+  return [sign, stepData].filter((w) => selected(options, w.name)).filter((w) =>
+    w.name === 'approval-sign' ? plan.sign.baseline.length > 0 : plan.entries.baseline.length > 0,
+  );
 }
