@@ -25,6 +25,11 @@ export function Revalidated() {
   );
 }
 
+/** Whether the request's route is marked @Revalidated(). */
+export function isRevalidated(request: FastifyRequest): boolean {
+  return (request.routeOptions?.config as ConditionalRouteConfig | undefined)?.etag === true;
+}
+
 /** `"<base64url SHA-1>"` of the bytes. */
 export function entityTag(payload: string | Buffer): string {
   return `"${hash('sha1', payload, 'base64url')}"`;
@@ -43,9 +48,8 @@ export function noneMatch(header: string | undefined, tag: string): boolean {
 /** Sets ETag on the 200 answers of routes marked @Revalidated(), and turns a matching conditional GET into 304. */
 export function registerConditionalGetHook(fastify: FastifyInstance): void {
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
-    const config = request.routeOptions?.config as ConditionalRouteConfig | undefined;
     if (
-      !config?.etag ||
+      !isRevalidated(request) ||
       reply.statusCode !== 200 ||
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       (typeof payload !== 'string' && !Buffer.isBuffer(payload))

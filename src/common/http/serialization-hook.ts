@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { responseMode } from './response-mode';
+import { isRevalidated } from './conditional-get';
 import { JsonText } from './json-text';
 import { toXml } from './xml';
 
@@ -16,8 +17,7 @@ export function registerSerializationHook(fastify: FastifyInstance): void {
         const { text, etag } = payload as JsonText<unknown>;
         void reply.type('application/json; charset=utf-8');
         // The entity tag the mapper knows, for routes that answer one (@Revalidated: conditional-get.ts).
-        const revalidated = (request.routeOptions?.config as { etag?: boolean } | undefined)?.etag;
-        if (etag && revalidated && reply.statusCode === 200) void reply.header('etag', etag);
+        if (etag && isRevalidated(request) && reply.statusCode === 200) void reply.header('etag', etag);
         reply.serializer(() => text);
         done(null, payload);
         return;
