@@ -65,4 +65,18 @@ describe('answer sources', () => {
     expect(connections.map((connection) => answerTokenSlotOf(connection))).toEqual(taken);
     expect(taken.every((slot) => Number.isInteger(slot) && slot >= 0 && slot < ANSWER_TOKEN_SLOTS)).toBe(true);
   });
+
+  it("replaces documents' tokens in the same upsert, one row each whatever the slot, in name order", () => {
+    const [, parameters] = replaceAnswerTokens('mysql', ['answers-guide', 'answers'], 3, [
+      'answers-guide/8',
+      'answers-guide/10',
+      'answers-guide/8',
+    ]);
+    expect(parameters.filter((_, i) => i % 2 === 0)).toEqual([
+      'answers-guide/10',
+      'answers-guide/8',
+      'answers-guide@3',
+      'answers@3',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-import type { ActiveTransaction } from '../common/context/request-context';
+import { requestContext, type ActiveTransaction } from '../common/context/request-context';
 import {
   answerTokenRow,
+  documentTokenName,
   newVersionToken,
   replaceTokenSql,
   type AnswerToken,
@@ -18,10 +19,21 @@ import { deferWrite } from './drivers/deferred-writes';
  */
 const sources = new Map<string, Set<AnswerToken>>();
 const tokens = new Set<AnswerToken>();
+/** Per token whose answers are each one document's: the tables holding rows of one document. */
+const documentTables = new Map<AnswerToken, Set<string>>();
 
-/** Declares tables the answers kept under `token` are built from. */
-export function registerAnswerSources(tables: readonly string[], token: AnswerToken = 'answers'): void {
+/**
+ * Declares tables the answers kept under `token` are built from. `perDocument`: those of them whose rows each
+ * belong to one document (a guide's revisions, steps, comments): a transaction that declared which documents it
+ * changes (changesDocument) replaces those documents' tokens for its writes of these tables, not `token`.
+ */
+export function registerAnswerSources(
+  tables: readonly string[],
+  token: AnswerToken = 'answers',
+  perDocument: readonly string[] = [],
+): void {
   tokens.add(token);
+  if (perDocument.length) documentTables.set(token, new Set(perDocument.map((table) => table.toLowerCase())));
   for (const table of tables) {
     const name = table.toLowerCase();
     const of = sources.get(name) ?? new Set<AnswerToken>();
@@ -59,14 +71,17 @@ export function answerTokensChangedBy(sql: string): ReadonlySet<AnswerToken> | u
 
 /**
  * The statement that replaces these tokens (one upsert, rows in name order), and its parameters; on MySQL, their
- * rows in the writing connection's `slot` (ANSWER_TOKEN_SLOTS).
+ * rows in the writing connection's `slot` (ANSWER_TOKEN_SLOTS). `documents`: documents' tokens (documentTokenName),
+ * one row each.
  */
 export function replaceAnswerTokens(
   dialect: 'sqlite' | 'mysql',
   names: Iterable<AnswerToken>,
   slot?: number,
+  documents: Iterable<string> = [],
 ): [sql: string, parameters: string[]] {
   const rows = [...new Set(names)].map((name) => (slot === undefined ? name : answerTokenRow(name, slot)));
+  rows.push(...new Set(documents));
   rows.sort();
   return [replaceTokenSql(dialect, rows.length), rows.flatMap((name) => [name, newVersionToken()])];
 }
@@ -75,37 +90,91 @@ interface Replacing {
   slot?: number;
   waiting: Set<AnswerToken>;
   replaced: Set<AnswerToken>;
+  /** Tokens whose per-document tables were written: the declared documents' tokens are replaced, or the token. */
+  documentWrites: Set<AnswerToken>;
+  /** Per token, the documents the transaction declared it changes. */
+  documents: Map<AnswerToken, Set<number>>;
+  replacedDocuments: Set<string>;
   scheduled: boolean;
 }
 
 const replacing = new WeakMap<ActiveTransaction, Replacing>();
 
+function stateOf(tx: ActiveTransaction, slot?: number): Replacing {
+  let state = replacing.get(tx);
+  if (!state) {
+    state = {
+      slot,
+      waiting: new Set(),
+      replaced: new Set(),
+      documentWrites: new Set(),
+      documents: new Map(),
+      replacedDocuments: new Set(),
+      scheduled: false,
+    };
+    replacing.set(tx, state);
+  }
+  state.slot ??= slot;
+  return state;
+}
+
 /**
- * A write of `tx` changed a source of these tokens: they are replaced in `tx` when its work is done, each once,
- * in one statement (on MySQL the rows of the connection's slot, locked only from then to COMMIT; always in name
- * order, so two writers of one slot never wait for each other's rows crosswise). A source written by a later
+ * The open transaction changes document `documentid` of `token`'s answers (a guide it locked to write): its
+ * writes of that token's per-document tables replace the tokens of the documents it declared, and keep the
+ * answers of every other document. A transaction that writes such a table without declaring any document
+ * replaces `token` itself. Outside a transaction every write replaces `token`, so this does nothing.
+ */
+export function changesDocument(token: AnswerToken, documentid: number): void {
+  const tx = requestContext.current()?.tx;
+  if (!tx) return;
+  const state = stateOf(tx);
+  const ids = state.documents.get(token) ?? new Set<number>();
+  ids.add(documentid);
+  state.documents.set(token, ids);
+}
+
+/**
+ * `sql`, a write of `tx`, changed a source of these tokens: they are replaced in `tx` when its work is done, each
+ * once, in one statement (on MySQL the rows of the connection's slot, locked only from then to COMMIT; always in
+ * name order, so two writers of one slot never wait for each other's rows crosswise). A source written by a later
  * before-commit task gets a task of its own.
  */
 export function replaceAnswerTokensIn(
   tx: ActiveTransaction,
   dialect: 'sqlite' | 'mysql',
   names: ReadonlySet<AnswerToken>,
+  sql: string,
   slot?: number,
 ): void {
-  let state = replacing.get(tx);
-  if (!state) {
-    state = { slot, waiting: new Set(), replaced: new Set(), scheduled: false };
-    replacing.set(tx, state);
+  const state = stateOf(tx, slot);
+  const table = writtenTable(sql);
+  for (const name of names) {
+    if (table !== undefined && documentTables.get(name)?.has(table)) state.documentWrites.add(name);
+    else if (!state.replaced.has(name)) state.waiting.add(name);
   }
-  for (const name of names) if (!state.replaced.has(name)) state.waiting.add(name);
-  if (state.scheduled || !state.waiting.size) return;
+  if (state.scheduled || (!state.waiting.size && !state.documentWrites.size)) return;
   const current = state;
   current.scheduled = true;
   tx.beforeCommit(async () => {
     current.scheduled = false;
+    const documents: string[] = [];
+    for (const name of current.documentWrites) {
+      const ids = current.documents.get(name);
+      if (!ids?.size) {
+        if (!current.replaced.has(name)) current.waiting.add(name);
+        continue;
+      }
+      for (const id of ids) {
+        const document = documentTokenName(name, id);
+        if (!current.replacedDocuments.has(document)) documents.push(document);
+        current.replacedDocuments.add(document);
+      }
+    }
+    current.documentWrites.clear();
     const due = [...current.waiting];
     current.waiting.clear();
     for (const name of due) current.replaced.add(name);
-    await deferWrite(tx.manager, ...replaceAnswerTokens(dialect, due, current.slot));
+    if (due.length || documents.length)
+      await deferWrite(tx.manager, ...replaceAnswerTokens(dialect, due, current.slot, documents));
   });
 }

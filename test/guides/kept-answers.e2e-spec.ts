@@ -27,8 +27,9 @@ interface Detail {
 }
 
 /**
- * An anonymous guide detail is kept whole under the `answers` token (guide-reader.service.ts) and served again
- * with one statement (the token) until a write changes a table it is built from (answer-sources.ts).
+ * An anonymous guide detail is kept whole under the `answers-guide` token and its guide's own token, a list page
+ * under `answers` (guides.controller.ts), and served again with one statement (the tokens) until a write changes
+ * a table it is built from (answer-sources.ts): for a detail, a write of that guide or of a table all guides share.
  */
 describe('Guide detail: anonymous answers kept whole', () => {
   let t: TestApp;
@@ -46,6 +47,7 @@ describe('Guide detail: anonymous answers kept whole', () => {
     // On MySQL the test database is emptied before each file's app starts, token rows included: without the
     // `answers` row nothing is kept (no write would announce a change). The migrations' rows are put back.
     await versions().bump('answers');
+    await versions().bump('answers-guide');
     await versions().bump('releases');
   });
   afterAll(() => t.close());
@@ -187,6 +189,89 @@ describe('Guide detail: anonymous answers kept whole', () => {
         'Toaster crumb tray',
       );
     }
+  });
+
+  it("keeps every other guide's cached detail when one guide is written, and no list page", async () => {
+    const seven = await createGuide(t, author.user, { category: 'Toaster', public: true, title: 'Seven' });
+    const eight = await createGuide(t, author.user, { category: 'Toaster', public: true, title: 'Eight' });
+    const showsSeven = await createGuide(t, author.user, {
+      category: 'Toaster',
+      public: true,
+      prerequisites: [seven.guideid],
+    });
+    await settled();
+    const listPage = () => t.inject({ method: 'GET', url: api('/guides?limit=200') });
+    // After a write's derived updates (search index, category pages, reputation) are done.
+    const warm = async () => {
+      await settled();
+      for (const guide of [seven, eight, showsSeven]) await anonymous(guide.guideid);
+      await listPage();
+      for (const guide of [seven, eight, showsSeven]) expect(sqlCount(await get(guide.guideid))).toBe(1);
+      expect(sqlCount(await listPage())).toBe(1);
+    };
+    await warm();
+
+    // Guide seven edited through the API: its own answer, the answer showing it as a prerequisite and the list
+    // are built again; guide eight's is served as kept.
+    const edited = await t.as(author.token, {
+      method: 'PATCH',
+      url: api(`/guides/${seven.guideid}?revisionid=${seven.revisionid}`),
+      payload: { title: 'Seven, edited' },
+    });
+    expect(edited.statusCode).toBe(200);
+    await settled();
+    expect(sqlCount(await get(eight.guideid))).toBe(1);
+    expect(sqlCount(await get(seven.guideid))).toBeGreaterThan(1);
+    expect((await anonymous(seven.guideid)).json<Detail>().title).toBe('Seven, edited');
+    expect(sqlCount(await get(showsSeven.guideid))).toBeGreaterThan(1);
+    expect((await anonymous(showsSeven.guideid)).json<Detail>().prerequisites[0].title).toBe('Seven, edited');
+    const page = await listPage();
+    expect(sqlCount(page)).toBeGreaterThan(1);
+    expect(page.json<{ guideid: number; title: string }[]>().find((g) => g.guideid === seven.guideid)?.title).toBe(
+      'Seven, edited',
+    );
+
+    // A step added to seven, and a private guide created: eight's answer is still kept. (A public guide created
+    // raises its author's reputation, which the answers of every guide of theirs show.)
+    await warm();
+    await addStep(t, author.user, seven.guideid);
+    await createGuide(t, author.user, { category: 'Toaster', public: false });
+    await settled();
+    expect(sqlCount(await get(eight.guideid))).toBe(1);
+    expect(sqlCount(await get(seven.guideid))).toBeGreaterThan(1);
+    await anonymous(seven.guideid);
+
+    // A write that names no guide (a statement of no transaction, as a script would) drops every guide's answer.
+    await warm();
+    await t.dataSource.query('UPDATE guides SET title = ? WHERE guideid = ?', ['Seven by script', seven.guideid]);
+    expect(sqlCount(await get(eight.guideid))).toBeGreaterThan(1);
+    // So does a write of a table every guide's answer shares (the author renamed).
+    await warm();
+    await t.dataSource.query('UPDATE users SET username = ? WHERE userid = ?', ['Toaster author', author.user.userid]);
+    expect(sqlCount(await get(eight.guideid))).toBeGreaterThan(1);
+    expect((await anonymous(eight.guideid)).json<Detail>().author.username).toBe('Toaster author');
+  });
+
+  it('serves every guide fresh after a burst of parallel edits of different guides', async () => {
+    const guides = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        createGuide(t, author.user, { category: 'Toaster', public: true, title: `Burst ${i}` }),
+      ),
+    );
+    await settled();
+    for (const guide of guides) expect(sqlCount(await anonymous(guide.guideid))).toBeGreaterThan(0);
+    const edits = await Promise.all(
+      guides.map((guide, i) =>
+        t.as(author.token, {
+          method: 'PATCH',
+          url: api(`/guides/${guide.guideid}?revisionid=${guide.revisionid}`),
+          payload: { title: `Burst ${i}, edited` },
+        }),
+      ),
+    );
+    expect(edits.map((res) => res.statusCode)).toEqual(guides.map(() => 200));
+    for (const [i, guide] of guides.entries())
+      expect((await anonymous(guide.guideid)).json<Detail>().title).toBe(`Burst ${i}, edited`);
   });
 
   it('serves a fresh answer after every kind of change it is built from, through the API or not', async () => {
@@ -408,6 +493,7 @@ describe('Guide detail: anonymous answers kept whole', () => {
     }
     await settled();
     await versions().bump('answers');
+    await versions().bump('answers-guide');
     const read = await tablesRead(t, async () => {
       expect((await get(guide.guideid)).statusCode).toBe(200);
       expect((await get(guide.guideid, '?excludePrerequisiteSteps')).statusCode).toBe(200);

@@ -45,9 +45,9 @@ describe('live releases kept under the releases token', () => {
 
   it('guide detail: a cached answer costs one statement less than one looked up, with the same bytes', async () => {
     const id = await newGuide();
-    // Built each time (the whole answer an anonymous read keeps under the `answers` token is not served).
+    // Built each time (the whole answer an anonymous read keeps under the `answers-guide` token is not served).
     const rebuilt = async () => {
-      await t.app.get(ContentVersions).bump('answers');
+      await t.app.get(ContentVersions).bump('answers-guide');
       return anonymous(`/guides/${id}`);
     };
     // The first read keeps "no release" (unless the search indexer's read after the create did already).

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { notFound } from '../../common/http/api-errors';
 import { ReleaseDirectory } from '../../platform/documents/release-directory';
+import { ResponseCache } from '../../platform/response-cache/response-cache';
 import { PolicyService } from '../access/policy.service';
 import { CommentsService } from '../comments/comments.service';
 import type { UserLightDto } from '../users/dto/user-response.dto';
@@ -19,11 +20,10 @@ import { GuideRevisionsRepository } from './guide-revisions.repository';
 import type { DetailOptions, DetailParts, SourceView } from './guide-detail-parts';
 
 /**
- * The tables anonymous guide details and lists are built from (answer-sources.ts): a write that changes rows
- * of one replaces the token their cached answers are kept under. kept-answers.e2e-spec.ts checks the list
- * against the statements they run.
+ * The sources of a guide detail whose rows each belong to one guide: a transaction that locked the guides it
+ * writes (GuidesRepository.findGuideForWrite, insertGuide) keeps every other guide's cached detail.
  */
-export const GUIDE_ANSWER_SOURCES = [
+export const GUIDE_DOCUMENT_TABLES = [
   'guides',
   'guide_revisions',
   'guide_steps',
@@ -32,6 +32,15 @@ export const GUIDE_ANSWER_SOURCES = [
   'guide_user_grants',
   'guide_team_grants',
   'comments',
+] as const;
+
+/**
+ * The tables anonymous guide details and lists are built from (answer-sources.ts): a write that changes rows
+ * of one replaces the token their cached answers are kept under. kept-answers.e2e-spec.ts checks the list
+ * against the statements they run.
+ */
+export const GUIDE_ANSWER_SOURCES = [
+  ...GUIDE_DOCUMENT_TABLES,
   'users',
   'teams',
   'team_members',
@@ -52,6 +61,7 @@ export class GuideReaderService {
     private readonly comments: CommentsService,
     private readonly releases: ReleaseDirectory,
     private readonly summaries: GuideSummariesService,
+    private readonly cache: ResponseCache,
   ) {}
 
   /** 404 unless the guide exists, is not deleted and the caller may read it. */
@@ -167,6 +177,8 @@ export class GuideReaderService {
     options: DetailOptions,
     view: (id: number, revision: StoredRevision) => Promise<SourceView>,
   ): Promise<Pick<DetailParts, 'prerequisites' | 'inlined' | 'prerequisiteSummaries'>> {
+    // Other guides' content and visibility are part of this answer (the response cache keeps it under all guides).
+    if (source.prerequisiteids.length) this.cache.showsOtherDocuments();
     const prerequisiteRows = await this.pinPrerequisites(
       await this.readableRows(
         caller,

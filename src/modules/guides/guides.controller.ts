@@ -11,7 +11,7 @@ import { CreateGuideDto, UpdateGuideDto } from './dto/guide-body.dto';
 import { GuideDetailQueryDto, ListGuidesQueryDto } from './dto/guide-query.dto';
 import { GuideDetailDto, GuideSummaryDto } from './dto/guide-response.dto';
 import { GuideQueriesService } from './guide-queries.service';
-import { GUIDE_ANSWER_SOURCES } from './guide-reader.service';
+import { GUIDE_ANSWER_SOURCES, GUIDE_DOCUMENT_TABLES } from './guide-reader.service';
 import { CachedResponse } from '../../platform/response-cache/cached-response';
 import { GuideWriterService } from './guide-writer.service';
 import { ApiErrors } from '../../common/openapi/api-error-responses';
@@ -74,7 +74,12 @@ export class GuidesController {
   })
   @ApiOkResponse({ type: GuideDetailDto })
   @Revalidated()
-  @CachedResponse({ family: 'answers', sources: GUIDE_ANSWER_SOURCES, callers: 'anonymous' })
+  @CachedResponse({
+    family: 'answers-guide',
+    sources: GUIDE_ANSWER_SOURCES,
+    callers: 'anonymous',
+    document: { param: 'guideid', tables: GUIDE_DOCUMENT_TABLES, othersFamily: 'answers' },
+  })
   detail(
     @GuideId() guideid: number,
     @Query() query: GuideDetailQueryDto,

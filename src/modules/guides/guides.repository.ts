@@ -2,6 +2,7 @@ import { likeContains, placeholders, SqlReader, type SqlRow } from '../../databa
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { changesDocument } from '../../database/answer-sources';
 import { insertReturningId } from '../../database/insert';
 import { updateRows } from '../../database/update';
 import { tokenColumn, versionTokenSql } from '../../platform/versions/content-versions';
@@ -79,6 +80,7 @@ export class GuidesRepository {
       [guideid],
     );
     if (!row) return null;
+    changesDocument('answers-guide', guideid);
     return {
       guide: this.hydrateGuide(row),
       grantedUserIds: commaSeparatedIds(row.grant_users),
@@ -88,6 +90,7 @@ export class GuidesRepository {
 
   async insertGuide(guide: Omit<GuideEntity, 'guideid'>): Promise<GuideEntity> {
     const guideid = await insertReturningId(this.manager, GuideEntity, guide);
+    changesDocument('answers-guide', guideid);
     return Object.assign(new GuideEntity(), guide, { guideid });
   }
 

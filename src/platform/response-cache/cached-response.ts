@@ -14,7 +14,7 @@ import type { RequestWithUser } from '../../common/auth/auth-rule.decorators';
 import { JSON_CONTENT_TYPE, wantsPlainJson } from '../../common/http/response-mode';
 import { registerAnswerSources } from '../../database/answer-sources';
 import type { AnswerToken } from '../versions/content-versions';
-import { callerKey, ResponseCache } from './response-cache';
+import { callerKey, ResponseCache, type CacheScope } from './response-cache';
 
 export interface CachedResponseOptions {
   /** The token the answers are kept under: a write to any of `sources` replaces it, on every instance. */
@@ -23,6 +23,13 @@ export interface CachedResponseOptions {
   sources: readonly string[];
   /** `anonymous`: only callers without a token are served cached answers; the others' are built each time. */
   callers?: 'each' | 'anonymous';
+  /**
+   * The answer is one document's, the one route parameter `param` names; `tables` are the sources whose rows each
+   * belong to one document. A write of those tables by a transaction that declared the documents it changes
+   * (changesDocument in answer-sources.ts) keeps the other documents' answers. An answer that shows other documents
+   * too (ResponseCache.showsOtherDocuments) is kept under `othersFamily`, which a write of any source replaces.
+   */
+  document?: { param: string; tables: readonly string[]; othersFamily: AnswerToken };
 }
 
 const CACHED_RESPONSE = 'cachedResponse';
@@ -33,8 +40,18 @@ const CACHED_RESPONSE = 'cachedResponse';
  * The handler returns its DTO as any route does: the text is kept here, after the guard and before the pipes.
  */
 export function CachedResponse(options: CachedResponseOptions): MethodDecorator {
-  registerAnswerSources(options.sources, options.family);
+  registerAnswerSources(options.sources, options.family, options.document?.tables);
+  if (options.document) registerAnswerSources(options.sources, options.document.othersFamily);
   return applyDecorators(SetMetadata(CACHED_RESPONSE, options), UseInterceptors(ResponseCacheInterceptor));
+}
+
+/** The answer's scope; none (not kept) when the document's id is not written as writers name it (`007`). */
+function scopeOf(options: CachedResponseOptions, request: RequestWithUser): CacheScope | undefined {
+  const { family, document } = options;
+  if (!document) return { family };
+  const id = (request.params as Record<string, string | undefined>)[document.param];
+  if (id === undefined || !/^[1-9][0-9]{0,14}$/.test(id)) return undefined;
+  return { family, document: { id, othersFamily: document.othersFamily } };
 }
 
 @Injectable()
@@ -50,8 +67,10 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const request = http.getRequest<RequestWithUser>();
     const caller = request.user;
     if (!options || !wantsPlainJson(request) || (caller && options.callers === 'anonymous')) return next.handle();
+    const scope = scopeOf(options, request);
+    if (!scope) return next.handle();
     const key = `${caller ? callerKey(caller) : ''}|${request.url}`;
-    const answer = this.answers.keep(key, options.family, () => lastValueFrom(next.handle()));
+    const answer = this.answers.keep(key, scope, () => lastValueFrom(next.handle()));
     return from(
       answer.then(({ json, etag }) => {
         const reply = http.getResponse<FastifyReply>().type(JSON_CONTENT_TYPE);

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { JSON_CONTENT_TYPE } from '../../common/http/response-mode';
-import type { AnswerToken } from '../versions/content-versions';
-import { ResponseCache } from './response-cache';
+import { ResponseCache, type CacheScope } from './response-cache';
 
 /** URLs remembered; past this, the oldest remembered is forgotten. */
 const REMEMBERED_URLS = 4_000;
@@ -10,7 +9,7 @@ const REMEMBERED_URLS = 4_000;
 /**
  * Answers a GET without Authorization whose URL was answered with a cached answer (ResponseCache) before, with that
  * answer while it is still valid, ahead of the framework's per-request work (the guard, pipes, the controller):
- * a Fastify preHandler that reads the token (one statement) and sends the kept bytes, with the content type and
+ * a Fastify preHandler that reads the tokens (one statement) and sends the kept bytes, with the content type and
  * entity tag the routes' controllers give them. Fastify's hooks (request id, rate limit, CORS, conditional GET,
  * metrics) run as for any request. A URL is remembered only after its route answered it to a caller without
  * Authorization, 200, with exactly the bytes of the one cached answer that request was served; so the key is the
@@ -18,7 +17,7 @@ const REMEMBERED_URLS = 4_000;
  */
 @Injectable()
 export class ResponseCacheFront {
-  private readonly urls = new Map<string, { key: string; token: AnswerToken }>();
+  private readonly urls = new Map<string, { key: string; scope: CacheScope }>();
 
   constructor(private readonly answers: ResponseCache) {}
 
@@ -28,7 +27,7 @@ export class ResponseCacheFront {
       if (!this.urls.size || request.method !== 'GET' || request.headers.authorization !== undefined) return;
       const remembered = this.urls.get(request.url);
       if (!remembered) return;
-      const kept = await this.answers.peek(remembered.key, remembered.token);
+      const kept = await this.answers.peek(remembered.key, remembered.scope);
       if (!kept) return;
       void reply.type(JSON_CONTENT_TYPE);
       if (kept.etag) void reply.header('etag', kept.etag);
@@ -44,14 +43,14 @@ export class ResponseCacheFront {
         request.headers.authorization === undefined &&
         reply.getHeader('content-type') === JSON_CONTENT_TYPE
       )
-        this.remember(request.url, served.key, served.token);
+        this.remember(request.url, served.key, served.scope);
       done(null, payload);
     });
   }
 
-  private remember(url: string, key: string, token: AnswerToken): void {
+  private remember(url: string, key: string, scope: CacheScope): void {
     if (this.urls.has(url)) return;
     if (this.urls.size >= REMEMBERED_URLS) this.urls.delete(this.urls.keys().next().value!);
-    this.urls.set(url, { key, token });
+    this.urls.set(url, { key, scope });
   }
 }

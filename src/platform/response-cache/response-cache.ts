@@ -5,7 +5,7 @@ import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { requestContext } from '../../common/context/request-context';
 import { JsonText } from '../../common/http/json-text';
 import { Clock } from '../clock/clock';
-import { ContentVersions, type AnswerToken } from '../versions/content-versions';
+import { ContentVersions, documentTokenName, type AnswerToken } from '../versions/content-versions';
 import { KeptCopies } from '../versions/kept-copies';
 
 /**
@@ -23,15 +23,41 @@ interface Kept extends CachedAnswer {
   built: number;
 }
 
+/**
+ * What a cached answer is kept under: the token `family`, or for one document's answer (`document`) that token
+ * and the document's (documentTokenName), so a write of another document keeps it. A reader whose answer shows
+ * other documents as well (showsOtherDocuments) has it kept under `othersFamily` instead, which every write of
+ * those documents replaces.
+ */
+export interface CacheScope {
+  family: AnswerToken;
+  document?: { id: string; othersFamily: AnswerToken };
+}
+
 /** Which cached answer a request was served (its JSON text as kept). */
 export interface ServedAnswer {
   key: string;
-  token: AnswerToken;
+  scope: CacheScope;
   json: string;
+}
+
+/** The versions a cached answer of a scope may have been kept under, as read by one statement. */
+interface ScopeVersions {
+  /** Of the family (and the document's token): null when nothing may be kept. */
+  own: string | null;
+  /** Of `othersFamily`, for an answer that shows other documents. */
+  others?: string | null;
 }
 
 /** What a cached answer for a signed-in caller is kept per: the caller and their privileges. */
 export const callerKey = (caller: AuthenticatedUser): string => `${caller.userid}|${caller.privileges.join(',')}`;
+
+const sameScope = (a: CacheScope, b: CacheScope): boolean =>
+  a.family === b.family && a.document?.id === b.document?.id && a.document?.othersFamily === b.document?.othersFamily;
+
+/** The version an answer is kept under: which of the scope's tokens it follows, and their values (none: null). */
+const keptVersion = (kind: 'own' | 'others', version: string | null | undefined): string | null =>
+  version === null || version === undefined ? null : `${kind} ${version}`;
 
 /**
  * At most this many answers, of about this many bytes of JSON text in all (one byte a character for the
@@ -55,8 +81,10 @@ export class ResponseCache {
   private readonly served = new WeakMap<object, ServedAnswer | null>();
   /** When the answer being built for a request stops being true with time alone (expiresAt). */
   private readonly expiries = new WeakMap<object, number>();
-  /** A token peek() read for a request, that request's statistics the key. */
-  private readonly reads = new WeakMap<object, { token: AnswerToken; version: string | null }>();
+  /** Requests whose answer shows other documents than the one it is kept for (showsOtherDocuments). */
+  private readonly widened = new WeakSet<object>();
+  /** The versions peek() read for a request, that request's statistics the key. */
+  private readonly reads = new WeakMap<object, { scope: CacheScope; versions: ScopeVersions }>();
 
   /** ANSWER_CACHE: off, every answer is built (the switch the benchmark's uncached reads run with). */
   readonly enabled: boolean;
@@ -70,40 +98,43 @@ export class ResponseCache {
   }
 
   /**
-   * The answer kept under `key` while `token` is the one it was kept under (and the clock in its time span); else
-   * `build`'s, kept. The token is read first (whatever is read after it is as new or newer), and with read
+   * The answer kept under `key` while the scope's tokens are the ones it was kept under (and the clock in its time
+   * span); else `build`'s, kept. The tokens are read first (whatever is read after it is as new or newer), and with read
    * replicas the answer is built from the primary (a replica behind the one that gave the token must not be the
    * source of an answer kept under it). Within a transaction nothing is kept (its rows may be its own uncommitted
    * writes). For a caller without Authorization, `key` must follow from the URL alone: ResponseCacheFront answers
    * a URL again with the answer kept under the key it was once served.
    */
-  async serve(key: string, build: () => Promise<CachedAnswer>, token: AnswerToken = 'answers'): Promise<CachedAnswer> {
+  async serve(key: string, build: () => Promise<CachedAnswer>, scope: CacheScope): Promise<CachedAnswer> {
     const context = requestContext.current();
     if (context?.tx || !this.enabled) return build();
-    const version = this.takeRead(context?.stats, token) ?? (await this.versions.read(token));
-    let answer: CachedAnswer | undefined = this.valid(this.copies.get(key, version));
+    const versions = this.takeRead(context?.stats, scope) ?? (await this.readVersions(scope));
+    let answer: CachedAnswer | undefined = this.kept(key, versions);
     if (!answer) {
       const built = this.clock.now();
       answer = await requestContext.onPrimary(build);
+      const stats = requestContext.current()?.stats;
+      const version =
+        stats && this.widened.has(stats) ? keptVersion('others', versions.others) : keptVersion('own', versions.own);
       // An answer that is already out of its time span (notKept) is served once.
       if (answer.until === undefined || answer.until > built)
         this.copies.keepCommitted(key, version, { ...answer, built });
     }
-    this.noteServed({ key, token, json: answer.json });
+    this.noteServed({ key, scope, json: answer.json });
     return answer;
   }
 
   /**
-   * The answer kept under `key` and `token` now, if any: one statement (the token), nothing built. For
+   * The answer kept under `key` and `scope` now, if any: one statement (the tokens), nothing built. For
    * ResponseCacheFront, which serves URLs answered before.
    */
-  async peek(key: string, token: AnswerToken): Promise<CachedAnswer | undefined> {
+  async peek(key: string, scope: CacheScope): Promise<CachedAnswer | undefined> {
     const context = requestContext.current();
     if (context?.tx || !this.enabled) return undefined;
-    const version = await this.versions.read(token);
-    const kept = this.valid(this.copies.get(key, version));
+    const versions = await this.readVersions(scope);
+    const kept = this.kept(key, versions);
     // A miss goes on to the route, whose serve() takes this read as its own first one.
-    if (!kept && context) this.reads.set(context.stats, { token, version });
+    if (!kept && context) this.reads.set(context.stats, { scope, versions });
     return kept;
   }
 
@@ -115,9 +146,9 @@ export class ResponseCache {
 
   /**
    * `build`'s answer (a DTO, or JsonText when its mapper wrote the text), kept as serve() keeps answers under
-   * `token`: `key` names everything the answer depends on that is not in the token's tables (the caller, the URL).
+   * `scope`: `key` names everything the answer depends on that is not in its tokens' tables (the caller, the URL).
    */
-  keep(key: string, token: AnswerToken, build: () => Promise<unknown>): Promise<CachedAnswer> {
+  keep(key: string, scope: CacheScope, build: () => Promise<unknown>): Promise<CachedAnswer> {
     return this.serve(
       key,
       async () => {
@@ -128,8 +159,17 @@ export class ResponseCache {
         if (value instanceof JsonText) return { json: value.text, etag: value.etag, until };
         return { json: JSON.stringify(value), until };
       },
-      token,
+      scope,
     );
+  }
+
+  /**
+   * Called by a reader of one document's answer (CacheScope.document) that shows other documents too (a guide's
+   * prerequisites): the answer is kept under the scope's `othersFamily`, which a write of any document replaces.
+   */
+  showsOtherDocuments(): void {
+    const stats = requestContext.current()?.stats;
+    if (stats) this.widened.add(stats);
   }
 
   /** Called by a reader whose answer depends on more than stored content (an outside service): it is not kept. */
@@ -148,17 +188,33 @@ export class ResponseCache {
     this.expiries.set(stats, earlier === undefined ? ms : Math.min(earlier, ms));
   }
 
-  private valid(kept: Kept | undefined): Kept | undefined {
+  /** The answer kept under `key` in either version the scope's tokens give, while in its time span. */
+  private kept(key: string, versions: ScopeVersions): Kept | undefined {
+    const kept =
+      this.copies.get(key, keptVersion('own', versions.own)) ??
+      this.copies.get(key, keptVersion('others', versions.others));
     if (!kept || kept.until === undefined) return kept;
     const now = this.clock.now();
     return now >= kept.built && now < kept.until ? kept : undefined;
   }
 
-  private takeRead(stats: object | undefined, token: AnswerToken): string | null | undefined {
+  /** The scope's tokens, in one statement. A document whose token was never written has none yet ('-'). */
+  private async readVersions(scope: CacheScope): Promise<ScopeVersions> {
+    const { family, document } = scope;
+    if (!document) return { own: await this.versions.read(family) };
+    const [own, mine, others] = await this.versions.readAll([
+      family,
+      documentTokenName(family, document.id),
+      document.othersFamily,
+    ]);
+    return { own: own === null ? null : `${own} ${mine ?? '-'}`, others };
+  }
+
+  private takeRead(stats: object | undefined, scope: CacheScope): ScopeVersions | undefined {
     const read = stats && this.reads.get(stats);
-    if (!read || read.token !== token) return undefined;
+    if (!read || !sameScope(read.scope, scope)) return undefined;
     this.reads.delete(stats);
-    return read.version;
+    return read.versions;
   }
 
   /** Keyed by the request's statistics, the object a request shares with the contexts inside it. */

@@ -14,9 +14,9 @@ export class ContentVersionsRepository {
     await this.database.query(sql, parameters);
   }
 
-  /** The `token` column of the statement's first row, or null. */
-  async token(sql: string, parameters: string[]): Promise<string | null> {
-    const rows = await this.database.query<{ token: string | null }[]>(sql, parameters);
-    return rows[0]?.token ?? null;
+  /** The statement's first row. */
+  async row(sql: string, parameters: string[]): Promise<Record<string, unknown> | undefined> {
+    const rows = await this.database.query<Record<string, unknown>[]>(sql, parameters);
+    return rows[0];
   }
 }

@@ -9,7 +9,21 @@ export type ContentName = 'category-tree' | 'step-forms' | 'releases' | AnswerTo
 
 /** The tokens whole cached answers are kept under (ResponseCache; the tables of each in answer-sources.ts). */
 export type AnswerToken =
-  'answers' | 'answers-approvals' | 'answers-quizzes' | 'answers-reviews' | 'answers-search' | 'answers-worklog';
+  | 'answers'
+  | 'answers-guide'
+  | 'answers-approvals'
+  | 'answers-quizzes'
+  | 'answers-reviews'
+  | 'answers-search'
+  | 'answers-worklog';
+
+/**
+ * The token of one document's answers kept under `family` (`answers-guide/7`): replaced by a write that declared
+ * it changes that document (answer-sources.ts, changesDocument). One row, not slotted: writers of one document
+ * already queue on its row lock.
+ */
+export const documentTokenName = (family: AnswerToken, documentid: number | string): string =>
+  `${family}/${documentid}`;
 
 /** Random per process (72 bits): tokens of two instances, or of one instance before and after a restart, never meet. */
 const INSTANCE_PREFIX = randomBytes(9).toString('base64url');
@@ -59,7 +73,7 @@ export function answerTokenSlotOf(connection: object): number {
 /** The row of answer token `name` in `slot`. */
 export const answerTokenRow = (name: AnswerToken, slot: number): string => `${name}@${slot}`;
 
-const isAnswerToken = (name: ContentName): name is AnswerToken => name.startsWith('answers');
+const isAnswerToken = (name: string): name is AnswerToken => name.startsWith('answers') && !name.includes('/');
 
 /**
  * `name`'s token as a scalar subquery (NULL when there is none). A statement that reads derived content's
@@ -94,15 +108,26 @@ export class ContentVersions {
    * answer token on MySQL: the MD5 of its rows' tokens, the row written before slots and every slot's.
    */
   async read(name: ContentName): Promise<string | null> {
-    const [sql, parameters]: [string, string[]] =
-      isAnswerToken(name) && this.dialect === 'mysql'
-        ? [
-            `SELECT MD5(GROUP_CONCAT(token ORDER BY name SEPARATOR ' ')) AS token FROM content_versions
-              WHERE name = ? OR name LIKE ?`,
-            [name, `${name}@%`],
-          ]
-        : [`SELECT ${versionTokenSql(name)} AS token`, []];
-    return this.repository.token(sql, parameters);
+    const [token] = await this.readAll([name]);
+    return token;
+  }
+
+  /** The tokens of `names` (contents, or documents' tokens: documentTokenName) in one statement, in order. */
+  async readAll(names: readonly string[]): Promise<(string | null)[]> {
+    const columns: string[] = [];
+    const parameters: string[] = [];
+    names.forEach((name, i) => {
+      if (isAnswerToken(name) && this.dialect === 'mysql') {
+        columns.push(`(SELECT MD5(GROUP_CONCAT(token ORDER BY name SEPARATOR ' ')) FROM content_versions
+          WHERE name = ? OR name LIKE ?) AS t${i}`);
+        parameters.push(name, `${name}@%`);
+      } else {
+        columns.push(`(SELECT token FROM content_versions WHERE name = ?) AS t${i}`);
+        parameters.push(name);
+      }
+    });
+    const row = await this.repository.row(`SELECT ${columns.join(', ')}`, parameters);
+    return names.map((_, i) => tokenColumn(row?.[`t${i}`]));
   }
 
   private get dialect(): 'sqlite' | 'mysql' {

@@ -11,10 +11,10 @@ import type { CallbackConnection, Send } from './types';
  */
 export const answerTokensHook =
   (queryRunner: QueryRunner, send: Send) =>
-  async (connection: CallbackConnection, names: ReadonlySet<AnswerToken>): Promise<void> => {
+  async (connection: CallbackConnection, names: ReadonlySet<AnswerToken>, written: string): Promise<void> => {
     const tx = requestContext.current()?.tx;
     if (tx && queryRunner.isTransactionActive && tx.manager.queryRunner === queryRunner) {
-      replaceAnswerTokensIn(tx, 'mysql', names, answerTokenSlotOf(connection));
+      replaceAnswerTokensIn(tx, 'mysql', names, written, answerTokenSlotOf(connection));
       return;
     }
     const [sql, parameters] = replaceAnswerTokens('mysql', names, answerTokenSlotOf(connection));

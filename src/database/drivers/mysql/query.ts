@@ -53,7 +53,7 @@ export function installMysqlQuery(queryRunner: QueryRunner): QueryRunner {
       // A write answers its header, or with RETURNING (MariaDB) the rows it wrote.
       const changed = Array.isArray(raw) ? raw.length : (raw as { affectedRows?: number } | null)?.affectedRows;
       const names = changed && changed > 0 ? answerTokensChangedBy(sql) : undefined;
-      if (names) await answersChanged(connection, names);
+      if (names) await answersChanged(connection, names, sql);
       return raw;
     } catch (error) {
       slow();

@@ -13,7 +13,7 @@ export const answerTokensHook =
     const names = answerTokensChangedBy(sql);
     if (!names) return;
     const tx = requestContext.current()?.tx;
-    if (tx) replaceAnswerTokensIn(tx, 'sqlite', names);
+    if (tx) replaceAnswerTokensIn(tx, 'sqlite', names, sql);
     else {
       const [replace, parameters] = replaceAnswerTokens('sqlite', names);
       statements.prepared(replace).run(...parameters);
