@@ -250,6 +250,37 @@ describe('Guide detail: anonymous answers kept whole', () => {
     await t.dataSource.query('UPDATE users SET username = ? WHERE userid = ?', ['Toaster author', author.user.userid]);
     expect(sqlCount(await get(eight.guideid))).toBeGreaterThan(1);
     expect((await anonymous(eight.guideid)).json<Detail>().author.username).toBe('Toaster author');
+
+    // Eight given a prerequisite: from then on another guide's edit changes its answer; without it, not again.
+    const prerequisites = async (ids: number[]) => {
+      const current = (await get(eight.guideid, '?pretty')).json<Detail>();
+      const res = await t.as(author.token, {
+        method: 'PATCH',
+        url: api(`/guides/${eight.guideid}?revisionid=${current.revisionid}`),
+        payload: { prerequisites: ids },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await anonymous(eight.guideid)).json<Detail>().prerequisites.map((p) => p.guideid)).toEqual(ids);
+      await get(eight.guideid);
+      expect(sqlCount(await get(eight.guideid))).toBe(1);
+    };
+    const editSeven = async (title: string) => {
+      const current = (await get(seven.guideid, '?pretty')).json<Detail>();
+      const res = await t.as(author.token, {
+        method: 'PATCH',
+        url: api(`/guides/${seven.guideid}?revisionid=${current.revisionid}`),
+        payload: { title },
+      });
+      expect(res.statusCode).toBe(200);
+      await settled();
+    };
+    await prerequisites([seven.guideid]);
+    await editSeven('Seven, once more');
+    expect(sqlCount(await get(eight.guideid))).toBeGreaterThan(1);
+    expect((await anonymous(eight.guideid)).json<Detail>().prerequisites[0].title).toBe('Seven, once more');
+    await prerequisites([]);
+    await editSeven('Seven, a third time');
+    expect(sqlCount(await get(eight.guideid))).toBe(1);
   });
 
   it('serves every guide fresh after a burst of parallel edits of different guides', async () => {

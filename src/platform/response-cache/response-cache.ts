@@ -41,13 +41,17 @@ export interface ServedAnswer {
   json: string;
 }
 
-/** The versions a cached answer of a scope may have been kept under, as read by one statement. */
-interface ScopeVersions {
-  /** Of the family (and the document's token): null when nothing may be kept. */
-  own: string | null;
-  /** Of `othersFamily`, for an answer that shows other documents. */
-  others?: string | null;
-}
+/**
+ * Which of its scope's tokens an answer follows: `own` (the family's, and its document's when it has one), or
+ * `others` (the scope's othersFamily, for a document's answer that shows other documents).
+ */
+type TokensFollowed = 'own' | 'others';
+
+/**
+ * The tokens of a scope one statement read, per what an answer may follow: null when nothing may be kept, absent
+ * when not read (the answer kept under the key follows the others).
+ */
+type ScopeVersions = Partial<Record<TokensFollowed, string | null>>;
 
 /** What a cached answer for a signed-in caller is kept per: the caller and their privileges. */
 export const callerKey = (caller: AuthenticatedUser): string => `${caller.userid}|${caller.privileges.join(',')}`;
@@ -55,9 +59,9 @@ export const callerKey = (caller: AuthenticatedUser): string => `${caller.userid
 const sameScope = (a: CacheScope, b: CacheScope): boolean =>
   a.family === b.family && a.document?.id === b.document?.id && a.document?.othersFamily === b.document?.othersFamily;
 
-/** The version an answer is kept under: which of the scope's tokens it follows, and their values (none: null). */
-const keptVersion = (kind: 'own' | 'others', version: string | null | undefined): string | null =>
-  version === null || version === undefined ? null : `${kind} ${version}`;
+/** What an answer is kept under: which tokens it follows and their values; `unread` matches no read. */
+const keptVersion = (followed: TokensFollowed, version: string | null): string | null =>
+  version === null ? null : `${followed} ${version}`;
 
 /**
  * At most this many answers, of about this many bytes of JSON text in all (one byte a character for the
@@ -84,7 +88,7 @@ export class ResponseCache {
   /** Requests whose answer shows other documents than the one it is kept for (showsOtherDocuments). */
   private readonly widened = new WeakSet<object>();
   /** The versions peek() read for a request, that request's statistics the key. */
-  private readonly reads = new WeakMap<object, { scope: CacheScope; versions: ScopeVersions }>();
+  private readonly reads = new WeakMap<object, { scope: CacheScope; read: ScopeVersions }>();
 
   /** ANSWER_CACHE: off, every answer is built (the switch the benchmark's uncached reads run with). */
   readonly enabled: boolean;
@@ -108,14 +112,16 @@ export class ResponseCache {
   async serve(key: string, build: () => Promise<CachedAnswer>, scope: CacheScope): Promise<CachedAnswer> {
     const context = requestContext.current();
     if (context?.tx || !this.enabled) return build();
-    const versions = this.takeRead(context?.stats, scope) ?? (await this.readVersions(scope));
-    let answer: CachedAnswer | undefined = this.kept(key, versions);
+    const read = this.takeRead(context?.stats, scope) ?? (await this.readVersions(key, scope));
+    let answer: CachedAnswer | undefined = this.kept(key, read);
     if (!answer) {
       const built = this.clock.now();
       answer = await requestContext.onPrimary(build);
       const stats = requestContext.current()?.stats;
-      const version =
-        stats && this.widened.has(stats) ? keptVersion('others', versions.others) : keptVersion('own', versions.own);
+      const followed: TokensFollowed = stats && this.widened.has(stats) ? 'others' : 'own';
+      // Read for the other tokens (a guide's prerequisites came or went): kept under none, so that the next read
+      // reads the ones it follows.
+      const version = keptVersion(followed, read[followed] === undefined ? 'unread' : read[followed]);
       // An answer that is already out of its time span (notKept) is served once.
       if (answer.until === undefined || answer.until > built)
         this.copies.keepCommitted(key, version, { ...answer, built });
@@ -131,10 +137,10 @@ export class ResponseCache {
   async peek(key: string, scope: CacheScope): Promise<CachedAnswer | undefined> {
     const context = requestContext.current();
     if (context?.tx || !this.enabled) return undefined;
-    const versions = await this.readVersions(scope);
-    const kept = this.kept(key, versions);
+    const read = await this.readVersions(key, scope);
+    const kept = this.kept(key, read);
     // A miss goes on to the route, whose serve() takes this read as its own first one.
-    if (!kept && context) this.reads.set(context.stats, { scope, versions });
+    if (!kept && context) this.reads.set(context.stats, { scope, read });
     return kept;
   }
 
@@ -188,33 +194,36 @@ export class ResponseCache {
     this.expiries.set(stats, earlier === undefined ? ms : Math.min(earlier, ms));
   }
 
-  /** The answer kept under `key` in either version the scope's tokens give, while in its time span. */
-  private kept(key: string, versions: ScopeVersions): Kept | undefined {
-    const kept =
-      this.copies.get(key, keptVersion('own', versions.own)) ??
-      this.copies.get(key, keptVersion('others', versions.others));
+  /** The answer kept under `key` if it was kept under tokens as `read` has them, while in its time span. */
+  private kept(key: string, read: ScopeVersions): Kept | undefined {
+    const versions = (['own', 'others'] as const).filter((followed) => read[followed] !== undefined);
+    const kept = versions.map((followed) => this.copies.get(key, keptVersion(followed, read[followed]!))).find(Boolean);
     if (!kept || kept.until === undefined) return kept;
     const now = this.clock.now();
     return now >= kept.built && now < kept.until ? kept : undefined;
   }
 
-  /** The scope's tokens, in one statement. A document whose token was never written has none yet ('-'). */
-  private async readVersions(scope: CacheScope): Promise<ScopeVersions> {
+  /**
+   * In one statement, the tokens the answer kept under `key` follows; with none kept yet, all its scope's. A
+   * document whose token was never written has none yet ('-').
+   */
+  private async readVersions(key: string, scope: CacheScope): Promise<ScopeVersions> {
     const { family, document } = scope;
     if (!document) return { own: await this.versions.read(family) };
-    const [own, mine, others] = await this.versions.readAll([
-      family,
-      documentTokenName(family, document.id),
-      document.othersFamily,
-    ]);
-    return { own: own === null ? null : `${own} ${mine ?? '-'}`, others };
+    const followed = this.copies.tokenOf(key)?.split(' ', 1)[0];
+    if (followed === 'others') return { others: await this.versions.read(document.othersFamily) };
+    const names = [family, documentTokenName(family, document.id)];
+    const [own, mine, others] = await this.versions.readAll(
+      followed === 'own' ? names : [...names, document.othersFamily],
+    );
+    return { own: own === null ? null : `${own} ${mine ?? '-'}`, ...(followed === 'own' ? {} : { others }) };
   }
 
   private takeRead(stats: object | undefined, scope: CacheScope): ScopeVersions | undefined {
-    const read = stats && this.reads.get(stats);
-    if (!read || !sameScope(read.scope, scope)) return undefined;
+    const taken = stats && this.reads.get(stats);
+    if (!taken || !sameScope(taken.scope, scope)) return undefined;
     this.reads.delete(stats);
-    return read.versions;
+    return taken.read;
   }
 
   /** Keyed by the request's statistics, the object a request shares with the contexts inside it. */

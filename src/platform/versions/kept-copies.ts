@@ -22,6 +22,11 @@ export class KeptCopies<T> {
     return kept?.token === token ? kept.value : undefined;
   }
 
+  /** The token the copy of `key` is kept under, if there is one. */
+  tokenOf(key: string): string | undefined {
+    return this.copies.get(key)?.token;
+  }
+
   /**
    * keep, for a copy whose statement read `token` outside a transaction; nothing otherwise: inside one, rows may
    * be its own uncommitted writes under a token it has not replaced yet, and with no token nothing may be kept.
