@@ -1,4 +1,5 @@
 import { Global, Logger, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
@@ -20,6 +21,7 @@ const startLog = new Logger('Database');
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     TypeOrmModule.forRootAsync({
       inject: [APP_CONFIG, LOG_ROOT],
       useFactory: async (config: AppConfig, log: RootLogger) => {

@@ -3,6 +3,7 @@ import { ResponseCache } from './response-cache/response-cache';
 import { ResponseCacheFront } from './response-cache/response-cache-front';
 import { DynamicModule, Global, Inject, Module, OnModuleInit } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+import { DiscoveryModule } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { AuditCheckpoints } from './audit/audit-checkpoints.service';
@@ -88,7 +89,7 @@ export class PlatformModule implements OnModuleInit {
     ];
     return {
       module: PlatformModule,
-      imports: [ScheduleModule.forRoot()],
+      imports: [ScheduleModule.forRoot(), DiscoveryModule],
       controllers: [AuditController],
       providers,
       exports: [

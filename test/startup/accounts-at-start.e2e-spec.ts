@@ -182,6 +182,10 @@ describe('recovering access', () => {
       expect(log).not.toContain('No Admin account yet');
       // The demo's notifications are not logged while seeding, bodies least of all.
       expect(log).toContain('seeding demo content: work log');
+      // Every @DemoSeed step ran once, in order.
+      const steps = [...log.matchAll(/seeding demo content: ([\w ]+)/g)].map((m) => m[1]);
+      expect(steps.slice(0, 7)).toEqual(['demo users', 'media', 'wikis', 'teams', 'guides', 'work log', 'approvals']);
+      expect(steps.slice(7).sort()).toEqual(['periodic review', 'quizzes', 'training modules']);
       expect(log).not.toMatch(/"mail":|mail to /);
     } finally {
       await stop(service);

@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { decoratedMethods } from '../../common/discovery/decorated-methods';
+import { DEMO_SEED_STEP, type DemoSeedOptions } from './demo-seed.decorator';
 import { whileSeedingDemo } from './seeding-demo';
 
 /** Shared by the accounts' demo step: who to log in as, for the start-up summary (main.ts). */
@@ -12,11 +15,7 @@ export interface DemoLogin {
   password: string;
 }
 
-export interface DemoSeedStep {
-  /** Shown in the log. */
-  name: string;
-  /** Lower runs first: accounts 10, media 20, wikis 30, guides 40, later modules 50+. */
-  order: number;
+interface DemoSeedStep extends DemoSeedOptions {
   run(): Promise<void>;
 }
 
@@ -27,23 +26,29 @@ export interface StartupTask {
 }
 
 /**
- * Modules register what they add to a new site: startup tasks run on every start (e.g. ensuring the
- * ADMIN_EMAIL account), demo steps only when SEED_DEMO is on and no demo has been seeded yet (the first
- * step decides emptiness through `isEmpty`). All run through the modules' own services.
+ * What modules add to a new site: startup tasks run on every start (e.g. ensuring the ADMIN_EMAIL account), demo
+ * steps (methods marked @DemoSeed, found through Nest's discovery) only when SEED_DEMO is on and the accounts
+ * module finds the database new. All run through the modules' own services.
  */
 @Injectable()
 export class DemoSeedRegistry implements OnApplicationBootstrap {
   private readonly logger = new Logger('Seed');
-  private readonly steps: DemoSeedStep[] = [];
   private readonly startupTasks: StartupTask[] = [];
   private emptinessCheck: () => Promise<boolean> = async () => false;
   private readonly readyChecks: (() => Promise<void>)[] = [];
   private readonly shared = new Map<string, unknown>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+  ) {}
 
-  register(step: DemoSeedStep): void {
-    this.steps.push(step);
+  /** Every @DemoSeed method, in order. */
+  private steps(): DemoSeedStep[] {
+    return decoratedMethods<DemoSeedOptions>(this.discovery, this.scanner, DEMO_SEED_STEP)
+      .flatMap(({ options, handler }) => options.map((step) => ({ ...step, run: handler as () => Promise<void> })))
+      .sort((a, b) => a.order - b.order);
   }
 
   /** Lets a demo step hand what it made to later steps (e.g. the demo users' ids) without them importing it. */
@@ -75,7 +80,7 @@ export class DemoSeedRegistry implements OnApplicationBootstrap {
     for (const task of [...this.startupTasks].sort((a, b) => a.order - b.order)) await task.run();
     if (seedDemo) {
       await whileSeedingDemo(async () => {
-        for (const step of [...this.steps].sort((a, b) => a.order - b.order)) {
+        for (const step of this.steps()) {
           this.logger.log(`seeding demo content: ${step.name}`);
           await step.run();
         }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
@@ -29,6 +30,7 @@ export class ApprovalsDemoSeed {
     private readonly users: UsersService,
   ) {}
 
+  @DemoSeed({ name: 'approvals', order: 60 })
   async run(): Promise<void> {
     const [adminid, moderatorid, authorid] = this.seeds.get<number[]>('demo.userids') ?? [];
     if (!adminid || !moderatorid || !authorid) return;

@@ -13,7 +13,6 @@ import { ApprovalRequestsRepository } from './approval-requests.repository';
 import { ApprovalRequestsService } from './approval-requests.service';
 import { ApprovalSigningService } from './approval-signing.service';
 import { ApprovalsDemoSeed } from './approvals-demo.seed';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 
 /**
  * Approval processes, document slots and approval requests with e-signatures (docs/enterprise/approvals.md). Gates
@@ -38,8 +37,6 @@ export class ApprovalsModule implements OnModuleInit {
     private readonly gate: ApprovalGate,
     private readonly assignments: ApprovalAssignmentsService,
     private readonly requests: ApprovalRequestsService,
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: ApprovalsDemoSeed,
   ) {}
 
   onModuleInit(): void {
@@ -49,6 +46,5 @@ export class ApprovalsModule implements OnModuleInit {
       open: (release, process) => this.requests.open(release, process),
       cancel: (approvalRequestid) => this.requests.cancel(approvalRequestid),
     });
-    this.seeds.register({ name: 'approvals', order: 60, run: () => this.demo.run() });
   }
 }

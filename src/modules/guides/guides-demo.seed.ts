@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaService } from '../media/media.service';
@@ -181,6 +182,7 @@ export class GuidesDemoSeed {
     private readonly seeds: DemoSeedRegistry,
   ) {}
 
+  @DemoSeed({ name: 'guides', order: 40 })
   async run(): Promise<void> {
     const admin = await this.demoAdmin();
     if (!admin) return;

@@ -1,6 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { notFound } from '../../common/http/api-errors';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { CommentsModule } from '../comments/comments.module';
 import { CommentsService } from '../comments/comments.service';
 import { MediaModule } from '../media/media.module';
@@ -91,8 +90,6 @@ export class GuidesModule implements OnModuleInit {
     private readonly documents: GuideDocumentsService,
     private readonly wikiText: WikiTextService,
     private readonly comments: CommentsService,
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: GuidesDemoSeed,
     private readonly registry: DocumentRegistry,
     private readonly documentProvider: GuideDocumentProvider,
     private readonly tags: TagsService,
@@ -131,6 +128,5 @@ export class GuidesModule implements OnModuleInit {
         return new Set(stepids.filter((id) => readable.has(guideOf.get(id) as number)));
       },
     });
-    this.seeds.register({ name: 'guides', order: 40, run: () => this.demo.run() });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import sharp from 'sharp';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { JobRunner } from '../../platform/jobs/job-runner';
@@ -35,6 +36,7 @@ export class MediaDemoSeed {
     private readonly images: ImagesService,
   ) {}
 
+  @DemoSeed({ name: 'media', order: 20 })
   async run(): Promise<void> {
     const owners = (this.seeds.get<number[]>('demo.userids') ?? []).slice(0, 3);
     if (!owners.length) return;

@@ -2,7 +2,6 @@ import { Global, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { AVATAR_SOURCE } from '../users/avatar-source';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { WikiTextService } from '../wikitext/wikitext.service';
 import { DocumentsController } from './documents.controller';
 import { DocumentsRepository } from './documents.repository';
@@ -62,10 +61,8 @@ export class MediaModule implements OnModuleInit {
 
   constructor(
     private readonly wikiText: WikiTextService,
-    private readonly seeds: DemoSeedRegistry,
     private readonly media: MediaService,
     private readonly mappers: MediaMappers,
-    private readonly demo: MediaDemoSeed,
     @Inject(MEDIA_OPTIONS) private readonly options: MediaOptions,
   ) {}
 
@@ -83,7 +80,6 @@ export class MediaModule implements OnModuleInit {
       const objects = await this.media.documentObjects(ids);
       return new Map([...objects].map(([id, document]) => [id, { title: document.title, url: document.download_url }]));
     });
-    this.seeds.register({ name: 'media', order: 20, run: () => this.demo.run() });
     this.logger.debug(`media storage: ${this.options.storage.kind}, files at ${this.mappers.fileUrl('')}`);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { Clock } from '../../platform/clock/clock';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
@@ -27,6 +28,7 @@ export class PeriodicReviewDemoSeed {
     private readonly clock: Clock,
   ) {}
 
+  @DemoSeed({ name: 'periodic review', order: 70 })
   async run(): Promise<void> {
     const [adminid, moderatorid] = this.seeds.get<number[]>('demo.userids') ?? [];
     if (!adminid || !moderatorid) return;

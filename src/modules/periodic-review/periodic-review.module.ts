@@ -1,7 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ReviewDirectory } from '../../platform/documents/review-directory';
 import { Scheduler } from '../../platform/jobs/scheduler';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { PeriodicReviewDemoSeed } from './periodic-review-demo.seed';
 import { PeriodicReviewHooks } from './periodic-review-hooks';
 import { UsersModule } from '../users/users.module';
@@ -46,13 +45,10 @@ export class PeriodicReviewModule implements OnModuleInit {
     private readonly reviewScheduler: ReviewSchedulerService,
     private readonly directory: ReviewDirectory,
     private readonly hooks: PeriodicReviewHooks,
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: PeriodicReviewDemoSeed,
   ) {}
 
   onModuleInit(): void {
     this.scheduler.add({ name: REVIEW_TICK, every: '0 * * * *', run: () => this.reviewScheduler.tick() });
     this.directory.provide(this.hooks);
-    this.seeds.register({ name: 'periodic review', order: 70, run: () => this.demo.run() });
   }
 }

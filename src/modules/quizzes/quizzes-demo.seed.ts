@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import { parsePrivileges } from '../../common/auth/privileges';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { DocumentRegistry } from '../../platform/documents/document-registry';
@@ -70,6 +71,7 @@ export class QuizzesDemoSeed {
     private readonly courses: CoursesService,
   ) {}
 
+  @DemoSeed({ name: 'quizzes', order: 70 })
   async run(): Promise<void> {
     const admin = await this.users.firstAdmin();
     if (!admin) return;

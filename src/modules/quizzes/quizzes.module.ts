@@ -1,5 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { Module } from '@nestjs/common';
 import { CoursesModule } from '../courses/courses.module';
 import { UsersModule } from '../users/users.module';
 import { QuizAssociationsController } from './quiz-associations.controller';
@@ -32,13 +31,4 @@ import { QuizzesService } from './quizzes.service';
   ],
   exports: [QuizzesService],
 })
-export class QuizzesModule implements OnModuleInit {
-  constructor(
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: QuizzesDemoSeed,
-  ) {}
-
-  onModuleInit(): void {
-    this.seeds.register({ name: 'quizzes', order: 70, run: () => this.demo.run() });
-  }
-}
+export class QuizzesModule {}

@@ -1,7 +1,8 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { EventBus } from '../../platform/events/event-bus';
+import type { DeliveredEvent } from '../../platform/events/domain-event';
+import { OnEvent, OnEvents } from '../../platform/events/on-event.decorator';
 import { nowSeconds } from '../../database/columns';
 import { TransactionService, type Transaction } from '../../database/transaction.service';
 import { UsersService } from '../users/users.service';
@@ -14,8 +15,8 @@ import {
   type GuideChangedPayload,
   type GuideCompletedPayload,
 } from '../guides/guide.events';
-import { TeamJoined } from '../teams/team.events';
-import { UserAboutWritten } from '../users/user.events';
+import { TeamJoined, type TeamJoinedPayload } from '../teams/team.events';
+import { UserAboutWritten, type UserAboutWrittenPayload } from '../users/user.events';
 import { ReputationRepository } from './reputation.repository';
 import { badgeIconUrl } from '../../common/flags/icon-urls';
 
@@ -27,27 +28,28 @@ const COLORS = { bronze: '#cd7f32', silver: '#c0c0c0', gold: '#ffd700' } as cons
  * exactly once per event and survive a crash between the change and the award.
  */
 @Injectable()
-export class ReputationService implements OnModuleInit {
+export class ReputationService {
   constructor(
     private readonly repository: ReputationRepository,
     private readonly transactions: TransactionService,
-    private readonly events: EventBus,
     private readonly users: UsersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    // A batch is one transaction (the grants join it); events arrive in eventid order.
-    this.events.subscribeBatch(GuideChanged, 'reputation.guide-published', async (events) => {
-      for (const { payload } of events) await this.onGuideChanged(payload);
-    });
-    this.events.subscribe(GuideCompleted, 'reputation.guide-completed', (event) => this.onGuideCompleted(event));
-    this.events.subscribe(TeamJoined, 'reputation.teammate', ({ userid }) =>
-      this.awardBadges(userid, [BADGE.teammate]),
-    );
-    this.events.subscribe(UserAboutWritten, 'reputation.autobiographer', ({ userid }) =>
-      this.awardBadges(userid, [BADGE.autobiographer]),
-    );
+  /** A batch is one transaction (the grants join it); events arrive in eventid order. */
+  @OnEvents(GuideChanged, 'reputation.guide-published')
+  async guidesChanged(events: DeliveredEvent<GuideChangedPayload>[]): Promise<void> {
+    for (const { payload } of events) await this.onGuideChanged(payload);
+  }
+
+  @OnEvent(TeamJoined, 'reputation.teammate')
+  async teamJoined({ userid }: TeamJoinedPayload): Promise<void> {
+    await this.awardBadges(userid, [BADGE.teammate]);
+  }
+
+  @OnEvent(UserAboutWritten, 'reputation.autobiographer')
+  async aboutWritten({ userid }: UserAboutWrittenPayload): Promise<void> {
+    await this.awardBadges(userid, [BADGE.autobiographer]);
   }
 
   async badgeCounts(userids: number[]): Promise<Map<number, BadgeCountsDto>> {
@@ -110,7 +112,8 @@ export class ReputationService implements OnModuleInit {
     });
   }
 
-  private async onGuideCompleted(event: GuideCompletedPayload): Promise<void> {
+  @OnEvent(GuideCompleted, 'reputation.guide-completed')
+  async onGuideCompleted(event: GuideCompletedPayload): Promise<void> {
     await this.transactions.run(async (tx) => {
       const fresh = await this.grant(
         tx,

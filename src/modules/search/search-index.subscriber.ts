@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../../platform/events/event-bus';
-import { GuideChanged, GuideRevised } from '../guides/guide.events';
+import { Injectable } from '@nestjs/common';
+import { OnEvents } from '../../platform/events/on-event.decorator';
+import { GuideChanged, GuideRevised, type GuideChangedPayload, type GuideRevisedPayload } from '../guides/guide.events';
 import { ReleaseReleased, ReleaseRemoved, type ReleaseEventPayload } from '../releases/release.events';
-import { WikiChanged } from '../wikis/wiki.events';
+import { WikiChanged, type WikiChangedPayload } from '../wikis/wiki.events';
 import type { DeliveredEvent } from '../../platform/events/domain-event';
 import { SearchIndexerService } from './search-indexer.service';
 
@@ -13,33 +13,27 @@ import { SearchIndexerService } from './search-indexer.service';
  * between a commit and the indexing loses nothing and a redelivery rewrites the same rows.
  */
 @Injectable()
-export class SearchIndexSubscriber implements OnModuleInit {
-  constructor(
-    private readonly events: EventBus,
-    private readonly indexer: SearchIndexerService,
-  ) {}
+export class SearchIndexSubscriber {
+  constructor(private readonly indexer: SearchIndexerService) {}
 
-  onModuleInit(): void {
-    // One subscriber for both: a patrolled save publishes both, and the guide is indexed once.
-    this.events.subscribeBatch([GuideChanged, GuideRevised], 'search.guides', (events) =>
-      this.guides(events.map((e) => e.payload.guideid)),
-    );
-    this.events.subscribeBatch(ReleaseReleased, 'search.release-released', (events) => this.released(events));
-    this.events.subscribeBatch(ReleaseRemoved, 'search.release-removed', (events) => this.released(events));
-    this.events.subscribeBatch(WikiChanged, 'search.wiki-changed', async (events) => {
-      for (const wikiid of new Set(events.map((e) => e.payload.wikiid))) await this.indexer.reindexWiki(wikiid);
-    });
+  /** One subscriber for both: a patrolled save publishes both, and the guide is indexed once. */
+  @OnEvents([GuideChanged, GuideRevised], 'search.guides')
+  async guidesChanged(events: DeliveredEvent<GuideChangedPayload | GuideRevisedPayload>[]): Promise<void> {
+    await this.indexer.reindexGuides(events.map((e) => e.payload.guideid));
+  }
+
+  @OnEvents(WikiChanged, 'search.wiki-changed')
+  async wikisChanged(events: DeliveredEvent<WikiChangedPayload>[]): Promise<void> {
+    for (const wikiid of new Set(events.map((e) => e.payload.wikiid))) await this.indexer.reindexWiki(wikiid);
   }
 
   /** A release going live or being removed changes what readers see of its document. */
-  private async released(events: DeliveredEvent<ReleaseEventPayload>[]): Promise<void> {
+  @OnEvents(ReleaseReleased, 'search.release-released')
+  @OnEvents(ReleaseRemoved, 'search.release-removed')
+  async released(events: DeliveredEvent<ReleaseEventPayload>[]): Promise<void> {
     const guides = events.filter(({ payload }) => payload.doctype === 'GUIDE').map(({ payload }) => payload.docid);
     await this.indexer.reindexGuides(guides);
     const wikis = events.filter(({ payload }) => payload.doctype !== 'GUIDE').map(({ payload }) => payload.docid);
     for (const wikiid of new Set(wikis)) await this.indexer.reindexWiki(wikiid);
-  }
-
-  private guides(guideids: number[]): Promise<void> {
-    return this.indexer.reindexGuides(guideids);
   }
 }

@@ -1,5 +1,4 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaModule } from '../media/media.module';
 import { UserFactsRegistry } from '../users/user-facts.registry';
 import { UsersModule } from '../users/users.module';
@@ -23,8 +22,6 @@ export class TeamsApiModule implements OnModuleInit {
   constructor(
     private readonly facts: UserFactsRegistry,
     private readonly teams: TeamsService,
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: TeamsDemoSeed,
   ) {}
 
   onModuleInit(): void {
@@ -32,6 +29,5 @@ export class TeamsApiModule implements OnModuleInit {
       (userids) => this.teams.teamIdsByUser(userids),
       (userColumn) => `(SELECT GROUP_CONCAT(m.teamid) FROM team_members m WHERE m.userid = ${userColumn})`,
     );
-    this.seeds.register({ name: 'teams', order: 35, run: () => this.demo.run() });
   }
 }

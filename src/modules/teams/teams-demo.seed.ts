@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { UsersService } from '../users/users.service';
 import { TeamDirectoryService } from './team-directory.service';
@@ -17,6 +18,7 @@ export class TeamsDemoSeed {
     private readonly users: UsersService,
   ) {}
 
+  @DemoSeed({ name: 'teams', order: 35 })
   async run(): Promise<void> {
     const [adminid, moderatorid] = this.seeds.get<number[]>('demo.userids') ?? [];
     if (!adminid || !moderatorid) return;

@@ -1,4 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { demoScormPackage } from './demo-package';
@@ -16,7 +17,7 @@ export const DEMO_REGISTRATIONID = '00000000-0000-4000-8000-00000000d001';
  * opened at once (GET /external_training_modules/{id}/player).
  */
 @Injectable()
-export class TrainingModulesDemoSeed implements OnModuleInit {
+export class TrainingModulesDemoSeed {
   constructor(
     private readonly seeds: DemoSeedRegistry,
     private readonly modules: TrainingModulesService,
@@ -24,10 +25,7 @@ export class TrainingModulesDemoSeed implements OnModuleInit {
     private readonly player: TrainingPlayerService,
   ) {}
 
-  onModuleInit(): void {
-    this.seeds.register({ name: 'training modules', order: 70, run: () => this.run() });
-  }
-
+  @DemoSeed({ name: 'training modules', order: 70 })
   async run(): Promise<void> {
     const [adminid] = this.seeds.get<number[]>('demo.userids') ?? [];
     if (!adminid) return;

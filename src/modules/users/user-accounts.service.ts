@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import { randomBytes } from 'node:crypto';
 import { unprocessable } from '../../common/http/api-errors';
 import type { AppConfig } from '../../config/app-config';
@@ -48,7 +49,6 @@ export class UserAccountsService implements OnModuleInit {
     this.seeds.setEmptinessCheck(async () => (await this.users.count()) === 0);
     this.seeds.onStartup({ name: 'ADMIN_EMAIL account', order: 10, run: () => this.ensureConfiguredAdmin() });
     this.seeds.onReady(async () => this.seeds.share(NO_ADMIN, !(await this.hasAdmin())));
-    this.seeds.register({ name: 'demo users', order: 10, run: () => this.seedDemoUsers() });
   }
 
   findForLogin(email: string): Promise<UserEntity | null> {
@@ -126,6 +126,7 @@ export class UserAccountsService implements OnModuleInit {
     }
   }
 
+  @DemoSeed({ name: 'demo users', order: 10 })
   private async seedDemoUsers(): Promise<void> {
     const password = randomBytes(9).toString('base64url');
     const userids: number[] = [];

@@ -1,9 +1,11 @@
 import { isAdmin } from '../../common/auth/privileges';
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { DocType } from '../../platform/documents/document-registry';
+import type { DeliveredEvent } from '../../platform/events/domain-event';
 import { EventBus } from '../../platform/events/event-bus';
-import { GuideViewed } from '../guides/guide.events';
-import { WikiViewed } from '../wikis/wiki.events';
+import { OnEvents } from '../../platform/events/on-event.decorator';
+import { GuideViewed, type GuideViewedPayload } from '../guides/guide.events';
+import { WikiViewed, type WikiViewedPayload } from '../wikis/wiki.events';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { InsufficientPrivilegesException, notFound, unprocessable } from '../../common/http/api-errors';
 import type { ViewHistoryEntryDto } from './dto/view-history-entry.dto';
@@ -29,7 +31,7 @@ const toEntry = (row: ViewWithUser): ViewHistoryEntryDto => ({
  * delivery round), so a view survives a stop and the readers never depend on this module.
  */
 @Injectable()
-export class ViewHistoryService implements OnModuleInit {
+export class ViewHistoryService {
   private readonly logger = new Logger('ViewHistory');
 
   constructor(
@@ -37,16 +39,17 @@ export class ViewHistoryService implements OnModuleInit {
     private readonly events: EventBus,
   ) {}
 
-  onModuleInit(): void {
-    this.events.subscribeBatch(GuideViewed, 'view-history.guides', (events) =>
-      this.write(
-        events.map(({ payload: v }) => ({ userid: v.userid, docType: 'GUIDE', docid: v.guideid, date: v.date })),
-      ),
+  @OnEvents(GuideViewed, 'view-history.guides')
+  async guidesViewed(events: DeliveredEvent<GuideViewedPayload>[]): Promise<void> {
+    await this.write(
+      events.map(({ payload: v }) => ({ userid: v.userid, docType: 'GUIDE', docid: v.guideid, date: v.date })),
     );
-    this.events.subscribeBatch(WikiViewed, 'view-history.wikis', (events) =>
-      this.write(
-        events.map(({ payload: v }) => ({ userid: v.userid, docType: 'WIKI', docid: v.wikiid, date: v.date })),
-      ),
+  }
+
+  @OnEvents(WikiViewed, 'view-history.wikis')
+  async wikisViewed(events: DeliveredEvent<WikiViewedPayload>[]): Promise<void> {
+    await this.write(
+      events.map(({ payload: v }) => ({ userid: v.userid, docType: 'WIKI', docid: v.wikiid, date: v.date })),
     );
   }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import type { AuthenticatedUser } from '../../common/auth/authenticated-user';
 import { MediaService } from '../media/media.service';
 import { TeamsService } from '../teams/teams.service';
@@ -68,6 +69,7 @@ export class WikisDemoSeed {
     private readonly media: MediaService,
   ) {}
 
+  @DemoSeed({ name: 'wikis', order: 30 })
   async run(): Promise<void> {
     const admin = await this.demoAdmin();
     if (!admin) return;

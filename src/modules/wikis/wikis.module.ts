@@ -1,5 +1,4 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { MediaModule } from '../media/media.module';
 import { TagsModule } from '../tags/tags.module';
 import { TagsService } from '../tags/tags.service';
@@ -48,8 +47,6 @@ export { MachineTranslation, type MachineTranslationProvider } from './machine-t
 })
 export class WikisModule implements OnModuleInit {
   constructor(
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: WikisDemoSeed,
     private readonly documents: DocumentRegistry,
     private readonly documentProvider: WikiDocumentProvider,
     private readonly tags: TagsService,
@@ -58,6 +55,5 @@ export class WikisModule implements OnModuleInit {
   onModuleInit(): void {
     this.documents.register('WIKI', this.documentProvider);
     this.tags.registerKind('wiki');
-    this.seeds.register({ name: 'wikis', order: 30, run: () => this.demo.run() });
   }
 }

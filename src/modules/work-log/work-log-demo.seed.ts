@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DemoSeed } from '../../database/seed/demo-seed.decorator';
 import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
 import { DEMO_SIGNOFF_STEP, type DemoSignoffStep } from '../guides/guides-demo.seed';
 import { UsersService } from '../users/users.service';
@@ -21,6 +22,7 @@ export class WorkLogDemoSeed {
     private readonly signoffs: WorkLogSignoffsService,
   ) {}
 
+  @DemoSeed({ name: 'work log', order: 50 })
   async run(): Promise<void> {
     const [adminid, , , userid] = this.seeds.get<number[]>('demo.userids') ?? [];
     const step = this.seeds.get<DemoSignoffStep>(DEMO_SIGNOFF_STEP);

@@ -1,5 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { DemoSeedRegistry } from '../../database/seed/demo-seed.registry';
+import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { StepFormsModule } from '../step-forms/step-forms.module';
 import { TeamsModule } from '../teams/teams.module';
@@ -26,13 +25,4 @@ import { WorkLogService } from './work-log.service';
     WorkLogDemoSeed,
   ],
 })
-export class WorkLogModule implements OnModuleInit {
-  constructor(
-    private readonly seeds: DemoSeedRegistry,
-    private readonly demo: WorkLogDemoSeed,
-  ) {}
-
-  onModuleInit(): void {
-    this.seeds.register({ name: 'work log', order: 50, run: () => this.demo.run() });
-  }
-}
+export class WorkLogModule {}

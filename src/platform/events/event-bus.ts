@@ -1,9 +1,12 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { decoratedMethods } from '../../common/discovery/decorated-methods';
 import { backgroundContext, requestContext } from '../../common/context/request-context';
 import { isUniqueViolation } from '../../database/errors';
 import { TransactionService } from '../../database/transaction.service';
 import { Clock } from '../clock/clock';
 import type { DeliveredEvent, DomainEvent, EventType } from './domain-event';
+import { EVENT_SUBSCRIBER, type EventSubscriberOptions } from './on-event.decorator';
 import type { DomainEventEntity } from './entities/domain-event.entity';
 import { OutboxRepository } from './outbox.repository';
 
@@ -23,7 +26,7 @@ interface BatchSubscription {
 }
 
 /** Any event type (parameters are contravariant: `never` takes every payload type). */
-type AnyEventType = { readonly name: string; (payload: never): DomainEvent<unknown> };
+export type AnyEventType = { readonly name: string; (payload: never): DomainEvent<unknown> };
 type PayloadOf<T> = T extends EventType<infer P> ? P : never;
 
 const BATCH = 100;
@@ -47,7 +50,7 @@ const SHUTDOWN_BUDGET_MS = 7000;
  * graceful exit. Tests call `drain()`.
  */
 @Injectable()
-export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class EventBus implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventBus');
   private readonly subscriptions = new Map<string, Subscription[]>();
   private readonly batchSubscriptions: BatchSubscription[] = [];
@@ -70,11 +73,28 @@ export class EventBus implements OnApplicationBootstrap, BeforeApplicationShutdo
     private readonly outbox: OutboxRepository,
     private readonly transactions: TransactionService,
     private readonly clock: Clock,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
   ) {
     transactions.onEventsCommitted(
       () => this.requestDrain(),
       (name) => this.hasSubscribers(name),
     );
+  }
+
+  /** Subscribes every provider method marked @OnEvent or @OnEvents (on-event.decorator.ts). */
+  onModuleInit(): void {
+    for (const { options, handler } of decoratedMethods<EventSubscriberOptions>(
+      this.discovery,
+      this.scanner,
+      EVENT_SUBSCRIBER,
+    )) {
+      for (const { types, subscriber, batch } of options) {
+        if (batch)
+          this.subscribeBatch(types, subscriber, handler as (events: DeliveredEvent<never>[]) => Promise<void>);
+        else this.subscribe(types[0] as EventType<unknown>, subscriber, handler as (payload: unknown) => Promise<void>);
+      }
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../../../platform/events/event-bus';
+import { Injectable } from '@nestjs/common';
+import type { DeliveredEvent } from '../../../platform/events/domain-event';
+import { OnEvents } from '../../../platform/events/on-event.decorator';
 import { GuideChanged, type GuideChangedPayload } from '../../guides/guide.events';
 import { titleHash } from '../wiki-namespaces';
 import { CategoriesRepository, type CategoryGuideFacts } from './categories.repository';
@@ -11,22 +12,14 @@ import { CategoriesRepository, type CategoryGuideFacts } from './categories.repo
  * `after` state, so a repeated delivery is harmless.
  */
 @Injectable()
-export class CategoryGuidesListener implements OnModuleInit {
-  constructor(
-    private readonly events: EventBus,
-    private readonly categories: CategoriesRepository,
-  ) {}
+export class CategoryGuidesListener {
+  constructor(private readonly categories: CategoriesRepository) {}
 
-  onModuleInit(): void {
-    // A batch (one transaction, events in eventid order): only each guide's last state matters.
-    this.events.subscribeBatch(GuideChanged, 'wikis.category-guides', (events) =>
-      this.applyAll(events.map((e) => e.payload)),
-    );
-  }
-
-  private async applyAll(payloads: GuideChangedPayload[]): Promise<void> {
+  /** A batch (one transaction, events in eventid order): only each guide's last state matters. */
+  @OnEvents(GuideChanged, 'wikis.category-guides')
+  async guidesChanged(events: DeliveredEvent<GuideChangedPayload>[]): Promise<void> {
     const last = new Map<number, GuideChangedPayload['after']>();
-    for (const { guideid, after } of payloads) if (Number.isInteger(guideid)) last.set(guideid, after);
+    for (const { payload } of events) if (Number.isInteger(payload.guideid)) last.set(payload.guideid, payload.after);
     const forget: number[] = [];
     const save: CategoryGuideFacts[] = [];
     for (const [guideid, after] of last) {
