@@ -71,9 +71,9 @@ const KEPT_ANSWERS = 4_000;
 const KEPT_ANSWER_BYTES = 64 * 1024 * 1024;
 
 /**
- * Whole answers that depend on stored content only (anonymous reads), kept per instance under the `answers`
- * version token. Their readers register the tables they are built from (src/database/answer-sources.ts), and
- * any write that changes rows of one replaces the token, on whichever instance it runs.
+ * Whole answers that depend on stored content only, kept per instance under their route's tokens (CacheScope).
+ * Their routes register the tables they are built from (src/database/answer-sources.ts), and any write that
+ * changes rows of one replaces the token (or, for one document's rows, that document's), on whichever instance.
  */
 @Injectable()
 export class ResponseCache {
